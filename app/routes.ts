@@ -1,0 +1,53 @@
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+
+// Every URL of the app, listed explicitly. Pages first, then the JSON /api
+// contract of spec §7 (resource routes). React Router matches a path with or
+// without its trailing slash.
+export default [
+  // ---- pages ----
+  index('routes/index.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('logout', 'routes/logout.ts'),
+  route('demo-login', 'routes/demo-login.ts'),
+  layout('routes/layout.tsx', [
+    route('services', 'routes/services.tsx'),
+    route('reviews', 'routes/reviews.tsx'),
+    route('pets', 'routes/pets.tsx'),
+    route('pets/new', 'routes/pets.new.tsx'),
+    route('pets/:petId', 'routes/pets.$petId.tsx'),
+    route('pets/:petId/edit', 'routes/pets.$petId.edit.tsx'),
+    route('bookings', 'routes/bookings.tsx'),
+    route('bookings/pet/:petId', 'routes/bookings.pet.$petId.tsx'),
+    route('bookingsByDate', 'routes/bookings-by-date.tsx'),
+    route('users', 'routes/users.tsx'),
+    route('settings', 'routes/settings.tsx'),
+  ]),
+  route('photos/:key', 'routes/photos.$key.ts'),
+
+  // ---- JSON API ----
+  ...prefix('api', [
+    route('auth', 'routes/api/auth.ts'),
+    route('auth/login', 'routes/api/auth.login.ts'),
+    route('auth/signup', 'routes/api/auth.signup.ts'),
+    route('auth/logout', 'routes/api/auth.logout.ts'),
+    route('users/real', 'routes/api/users.real.ts'),
+    route('users/staff', 'routes/api/users.staff.ts'),
+    route('users/:id', 'routes/api/users.$id.ts'),
+    route('pets', 'routes/api/pets.ts'),
+    route('pets/user', 'routes/api/pets.user.ts'),
+    route('pets/:id', 'routes/api/pets.$id.ts'),
+    route('pets/:petId/images/:imageId', 'routes/api/pets.$petId.images.$imageId.ts'),
+    route('bookings', 'routes/api/bookings.ts'),
+    route('bookings/user', 'routes/api/bookings.user.ts'),
+    route('bookings/pet/:petId', 'routes/api/bookings.pet.$petId.ts'),
+    route('bookings/date/:date', 'routes/api/bookings.date.$date.ts'),
+    route('bookings/:id', 'routes/api/bookings.$id.ts'),
+    route('services', 'routes/api/services.ts'),
+    route('services/:id', 'routes/api/services.$id.ts'),
+    route('reviews', 'routes/api/reviews.ts'),
+    route('reviews/ordered', 'routes/api/reviews.ordered.ts'),
+    route('reviews/:id', 'routes/api/reviews.$id.ts'),
+    route('*', 'routes/api/not-found.ts'),
+  ]),
+] satisfies RouteConfig

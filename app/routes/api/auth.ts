@@ -1,0 +1,14 @@
+import type { Route } from './+types/auth'
+import { apiError, methodNotAllowed, ok } from '~/utils/api.server'
+import { getCurrentUser } from '~/utils/auth.server'
+
+// GET /api/auth/ — restores the session: the user object itself, or 401.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request)
+  if (!user) return apiError(401, 'Trouble getting current user')
+  return ok(user)
+}
+
+export function action() {
+  return methodNotAllowed(['GET'])
+}

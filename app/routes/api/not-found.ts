@@ -1,0 +1,8 @@
+import { apiError } from '~/utils/api.server'
+
+// Any /api path that the contract does not list.
+export function loader() {
+  return apiError(404, 'Not found')
+}
+
+export const action = loader

@@ -1,0 +1,3 @@
+export default function Placeholder() {
+  return <main><h1>Under construction</h1></main>
+}

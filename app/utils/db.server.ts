@@ -1,0 +1,94 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import knexFactory, { type Knex } from 'knex'
+import ClientPgLite from 'knex-pglite'
+import pg from 'pg'
+import { migrationSource } from '../../migrations/index'
+import { dataDir, getEnv } from './env.server'
+import { singleton, replaceSingleton, clearSingleton } from './singleton.server'
+
+// Dates, timestamps and 64-bit integers come back as the same JS types on
+// both drivers: DATE and TIMESTAMP as their text ('2026-03-08', '2026-03-08
+// 10:00:00'), INT8 as a number. See docs/decisions/003-database.md.
+const DATE = 1082
+const TIMESTAMP = 1114
+const TIMESTAMPTZ = 1184
+const INT8 = 20
+const asText = (v: string) => v
+
+pg.types.setTypeParser(DATE, asText)
+pg.types.setTypeParser(TIMESTAMP, asText)
+pg.types.setTypeParser(INT8, (v: string) => Number(v))
+
+export type Db = Knex
+export type DbKind = 'pglite' | 'postgres'
+
+type Holder = { db: Db; kind: DbKind; ready: Promise<void> }
+
+/** Builds a knex instance for a connection string, or an embedded PGlite at `pgliteDir` ('memory://' for tests). */
+export function createDb(options: {
+  databaseUrl?: string
+  pgliteDir?: string
+  /** A PGlite data-dir dump to start from (tests copy one migrated database). */
+  pgliteLoad?: Blob
+  pool?: { min: number; max: number }
+}): { db: Db; kind: DbKind } {
+  if (options.databaseUrl) {
+    const db = knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: options.pool ?? { min: 0, max: 10 },
+    })
+    return { db, kind: 'postgres' }
+  }
+  const dir = options.pgliteDir ?? path.join(dataDir(), 'pgdata')
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true })
+  const pglite = new PGlite({
+    dataDir: dir.startsWith('memory://') ? undefined : dir,
+    loadDataDir: options.pgliteLoad,
+    parsers: { [DATE]: asText, [TIMESTAMP]: asText, [TIMESTAMPTZ]: asText, [INT8]: (v: string) => Number(v) },
+  })
+  const db = knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    dialect: 'postgres',
+    connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
+  })
+  return { db, kind: 'pglite' }
+}
+
+export async function migrate(db: Db) {
+  await db.migrate.latest({ migrationSource })
+}
+
+function fromEnvironment(): Holder {
+  const env = getEnv()
+  const { db, kind } = createDb({ databaseUrl: env.DATABASE_URL })
+  return { db, kind, ready: migrate(db) }
+}
+
+/** The process-wide database, migrated before first use. */
+export async function getDb(): Promise<Db> {
+  const holder = singleton('db', fromEnvironment)
+  await holder.ready
+  return holder.db
+}
+
+export function dbKind(): DbKind {
+  return singleton('db', fromEnvironment).kind
+}
+
+/** Tests install their own per-file database. */
+export function useDb(db: Db, kind: DbKind) {
+  replaceSingleton<Holder>('db', { db, kind, ready: Promise.resolve() })
+}
+
+export async function closeDb() {
+  const store = globalThis as unknown as { __petHotel?: { db?: Holder } }
+  const holder = store.__petHotel?.db
+  if (holder) {
+    clearSingleton('db')
+    await holder.ready.catch(() => {})
+    await holder.db.destroy()
+  }
+}

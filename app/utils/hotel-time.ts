@@ -1,0 +1,125 @@
+// Hotel wall-clock time. Bookings are stored and exchanged as the hotel's local
+// wall-clock time ('YYYY-MM-DD HH:MM:SS'), so rules compare wall-clock strings
+// and count days on the calendar; the only conversion from a real instant is
+// `hotelWallClock`, which asks Intl for the hotel zone's reading of that instant.
+// Nothing here reads the machine's own time zone.
+
+export type WallDateTime = string // 'YYYY-MM-DD HH:MM:SS'
+export type IsoDate = string // 'YYYY-MM-DD'
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatterFor(timeZone: string) {
+  let f = formatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(timeZone, f)
+  }
+  return f
+}
+
+/** The hotel's wall-clock reading of an instant. */
+export function hotelWallClock(instant: Date, timeZone: string): WallDateTime {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+}
+
+export function hotelToday(instant: Date, timeZone: string): IsoDate {
+  return hotelWallClock(instant, timeZone).slice(0, 10)
+}
+
+export function isValidIsoDate(value: string): boolean {
+  const m = DATE_RE.exec(value)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (y < 1900 || y > 9999 || mo < 1 || mo > 12 || d < 1) return false
+  return d <= daysInMonth(y, mo)
+}
+
+function daysInMonth(year: number, month: number) {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+export type WallParts = { date: IsoDate; hour: number; minute: number; second: number }
+
+/** Parses 'YYYY-MM-DD HH:MM[:SS]' (a 'T' separator is accepted); null when not a real date-time. */
+export function parseWallDateTime(value: string): WallParts | null {
+  const m = DATE_TIME_RE.exec(value.trim())
+  if (!m) return null
+  const date = `${m[1]}-${m[2]}-${m[3]}`
+  if (!isValidIsoDate(date)) return null
+  const hour = Number(m[4])
+  const minute = Number(m[5])
+  const second = m[6] === undefined ? 0 : Number(m[6])
+  if (hour > 23 || minute > 59 || second > 59) return null
+  return { date, hour, minute, second }
+}
+
+export function formatWall({ date, hour, minute, second }: WallParts): WallDateTime {
+  return `${date} ${pad(hour)}:${pad(minute)}:${pad(second)}`
+}
+
+function pad(n: number) {
+  return String(n).padStart(2, '0')
+}
+
+/** Calendar arithmetic on dates; independent of any time zone. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+/** Whole calendar days from a to b (b - a). */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  const [ay, am, ad] = a.split('-').map(Number)
+  const [by, bm, bd] = b.split('-').map(Number)
+  return Math.round((Date.UTC(by, bm - 1, bd) - Date.UTC(ay, am - 1, ad)) / 86_400_000)
+}
+
+/** Dates from start (inclusive) to end (exclusive). */
+export function datesFrom(start: IsoDate, endExclusive: IsoDate): IsoDate[] {
+  const out: IsoDate[] = []
+  for (let d = start; d < endExclusive; d = addDays(d, 1)) out.push(d)
+  return out
+}
+
+/** Seconds between two wall-clock readings as a wall clock counts them (a DST change adds or loses nothing). */
+export function wallSecondsBetween(a: WallDateTime, b: WallDateTime): number {
+  return (wallToEpochSeconds(b) - wallToEpochSeconds(a))
+}
+
+function wallToEpochSeconds(value: WallDateTime): number {
+  const p = parseWallDateTime(value)
+  if (!p) throw new Error(`Not a wall-clock date-time: ${value}`)
+  const [y, m, d] = p.date.split('-').map(Number)
+  return Date.UTC(y, m - 1, d, p.hour, p.minute, p.second) / 1000
+}
+
+export function monthOf(date: IsoDate): string {
+  return date.slice(0, 7)
+}
+
+export function firstOfMonth(month: string): IsoDate {
+  return `${month}-01`
+}
+
+export function addMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number)
+  const d = new Date(Date.UTC(y, m - 1 + delta, 1))
+  return d.toISOString().slice(0, 7)
+}

@@ -1,0 +1,14 @@
+import type { Knex } from 'knex'
+import * as initialSchema from './001-initial-schema'
+
+// Migrations are imported statically so they run the same from the server
+// bundle, from tsx and from the test runner.
+const migrations: Record<string, Knex.Migration> = {
+  '001-initial-schema': initialSchema,
+}
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name],
+}

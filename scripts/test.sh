@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite on the embedded database (PGlite), then — when
+# TEST_DATABASE_URL is set — the API and model tests again on that PostgreSQL.
+# A non-UTC zone makes code that leans on the machine's zone fail here.
+set -euo pipefail
+export TZ="${TZ:-Pacific/Auckland}"
+node scripts/ensure-build.mjs
+echo "== API, model and unit tests on PGlite (embedded) =="
+env -u TEST_DATABASE_URL npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== API, model and unit tests on PostgreSQL =="
+  npx vitest run
+fi
+if [ -f playwright.config.ts ]; then
+  echo "== Browser journeys (Chromium, JavaScript on and off) =="
+  npx playwright test
+fi

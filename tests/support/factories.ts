@@ -1,0 +1,72 @@
+import { createUser as createUserModel, type Position, type User } from '../../app/models/user.server'
+import { TEST_PASSWORD } from './http'
+
+// Factories insert through app/models, with overrides. Users get a cheap
+// argon2 cost here only, so suites that make many users stay fast.
+const CHEAP_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
+let seq = 0
+
+export type Role = 'client' | 'employee' | 'manager' | 'owner'
+
+const POSITION_OF: Record<Role, Position | null> = {
+  client: null,
+  employee: 'Employee',
+  manager: 'Manager',
+  owner: 'Owner',
+}
+
+export async function createUser(overrides: Partial<Parameters<typeof createUserModel>[0]> & { role?: Role } = {}): Promise<User & { password: string }> {
+  seq += 1
+  const { role = 'client', ...rest } = overrides
+  const n = `${Date.now().toString(36)}${seq}`
+  const password = rest.password ?? TEST_PASSWORD
+  const user = await createUserModel(
+    {
+      username: `user_${n}`,
+      email: `user_${n}@example.com`,
+      fname: 'Alex',
+      lname: 'Tester',
+      phone_num: '5551234567',
+      address: '42 Elm Street',
+      city: 'Burlington',
+      state: 'Vermont',
+      zip: '05401',
+      position: POSITION_OF[role],
+      ...rest,
+      password,
+    },
+    { hashOptions: CHEAP_HASH },
+  )
+  return { ...user, password }
+}
+
+/**
+ * A pet row without photos (most tests need a pet, not its pictures). Tests of
+ * photos go through POST /api/pets instead.
+ */
+export async function createPet(
+  { owner, ...overrides }: { owner: { id: number } } & Partial<Record<string, unknown>>,
+): Promise<{ id: number; name: string; type: 'cat' | 'dog'; owner_id: number }> {
+  const { getDb } = await import('../../app/utils/db.server')
+  const db = await getDb()
+  seq += 1
+  const [row] = await db('pets')
+    .insert({
+      owner_id: owner.id,
+      name: `Biscuit${seq}`,
+      type: 'dog',
+      breed: 'Beagle',
+      age: 3,
+      gender: 'male',
+      color: 'Tricolor',
+      weight: 24,
+      dob: '2022-05-01',
+      size: 'he chomnk',
+      behavior: 'playful',
+      medication_note: '',
+      dietary_note: '',
+      ...overrides,
+    })
+    .returning(['id', 'name', 'type', 'owner_id'])
+  return row
+}

@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from 'react-router'
+import { afterAll } from 'vitest'
+import { createApp } from '../../server/app'
+
+// The real server (express + the built app) on an ephemeral port, and a
+// cookie-keeping client for it. One server per test file.
+
+let baseUrl: string | undefined
+
+export async function startServer(): Promise<string> {
+  if (baseUrl) return baseUrl
+  const build = (await import(
+    /* @vite-ignore */ pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')).href
+  )) as ServerBuild
+  const app = createApp({ build })
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return baseUrl
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
+
+/** A client that keeps its own session cookie, like one browser or one API consumer. */
+export class Client {
+  cookie = ''
+  constructor(public base: string) {}
+
+  async request<T = any>(method: string, url: string, init: { json?: unknown; form?: FormData; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers }
+    if (this.cookie) headers.Cookie = this.cookie
+    let body: BodyInit | undefined = init.body
+    if (init.json !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = JSON.stringify(init.json)
+    } else if (init.form) body = init.form
+    const res = await fetch(this.base + url, { method, headers, body, redirect: 'manual' })
+    const setCookie = res.headers.getSetCookie()
+    for (const c of setCookie) {
+      const [pair] = c.split(';')
+      const [, value] = pair.split('=')
+      this.cookie = value ? pair : ''
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = ''
+    }
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      // not JSON: keep the text (pages, redirects)
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers }
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, { headers })
+  }
+  post<T = any>(url: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, { json: json ?? {}, headers })
+  }
+  put<T = any>(url: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', url, { json: json ?? {}, headers })
+  }
+  delete<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', url, { headers })
+  }
+  postForm<T = any>(url: string, form: FormData, method = 'POST') {
+    return this.request<T>(method, url, { form })
+  }
+
+  async login(email: string, password = TEST_PASSWORD) {
+    const res = await this.post('/api/auth/login', { email, password })
+    if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`)
+    return res
+  }
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery'
