@@ -1,6 +1,8 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './styles/app.css'
+import { Brand, pageTitle } from './components/brand'
+import { ErrorView } from './components/error-view'
 import { getCurrentUser } from './utils/auth.server'
 import { getEnv } from './utils/env.server'
 
@@ -10,6 +12,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user, demoMode: getEnv().DEMO_MODE, cspNonce: context.cspNonce }
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/logo.svg' },
+]
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.cspNonce
@@ -18,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf6ee" />
         <Meta />
         <Links />
       </head>
@@ -34,18 +42,27 @@ export default function App() {
   return <Outlet />
 }
 
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle() },
+  {
+    name: 'description',
+    content: 'Day care and boarding for cats and dogs, with a paw-rated reputation.',
+  },
+]
+
+// Errors that no route handled (including the shared layout's own): a
+// standalone page with the logo, so it never depends on the failing code.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = 'Something went wrong'
-  let detail = 'Please try again in a moment.'
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? 'Page not found' : error.status === 403 ? 'Unauthorized' : `Error ${error.status}`
-    detail = typeof error.data === 'string' ? error.data : detail
-  }
   return (
-    <main className="error-page">
-      <h1>{title}</h1>
-      <p>{detail}</p>
-      <a href="/">Back to the hotel</a>
-    </main>
+    <div className="site">
+      <header className="navbar">
+        <div className="container navbar-inner">
+          <Brand />
+        </div>
+      </header>
+      <main id="main" className="container">
+        <ErrorView error={error} />
+      </main>
+    </div>
   )
 }

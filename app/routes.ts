@@ -13,10 +13,9 @@ export default [
   layout('routes/layout.tsx', [
     route('services', 'routes/services.tsx'),
     route('reviews', 'routes/reviews.tsx'),
-    route('pets', 'routes/pets.tsx'),
-    route('pets/new', 'routes/pets.new.tsx'),
-    route('pets/:petId', 'routes/pets.$petId.tsx'),
-    route('pets/:petId/edit', 'routes/pets.$petId.edit.tsx'),
+    // Add Pet and Edit Pet are dialogs over their parent page (rendered through its <Outlet/>).
+    route('pets', 'routes/pets.tsx', [route('new', 'routes/pets.new.tsx')]),
+    route('pets/:petId', 'routes/pets.$petId.tsx', [route('edit', 'routes/pets.$petId.edit.tsx')]),
     route('bookings', 'routes/bookings.tsx'),
     route('bookings/pet/:petId', 'routes/bookings.pet.$petId.tsx'),
     route('bookingsByDate', 'routes/bookings-by-date.tsx'),

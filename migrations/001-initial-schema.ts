@@ -120,6 +120,7 @@ export async function up(knex: Knex) {
       ADD CONSTRAINT bookings_type_valid CHECK (booking_type IN ('day_care', 'boarding_care')),
       ADD CONSTRAINT bookings_pick_up_after_drop_off CHECK (pick_up_at > drop_off_at),
       ADD CONSTRAINT bookings_day_care_same_day CHECK (booking_type <> 'day_care' OR drop_off_at::date = pick_up_at::date),
+      ADD CONSTRAINT bookings_stay_at_most_366_days CHECK (pick_up_at <= drop_off_at + interval '366 days'),
       ADD CONSTRAINT bookings_days_positive CHECK (days >= 1),
       ADD CONSTRAINT bookings_money_non_negative CHECK (daily_price_cents >= 0 AND total_cents >= 0)
   `)

@@ -72,6 +72,31 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
   next()
 }
 
+/**
+ * A request refused before its body was read (401, 403, 404, 413…) leaves the
+ * unread bytes on the socket; keeping that connection alive makes the client's
+ * NEXT request fail with ECONNRESET. Such answers close the connection instead.
+ */
+function closeUnreadRequests(req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close')
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args)
+  } as typeof res.writeHead
+  next()
+}
+
+/** A path with broken %-encoding names nothing: 400, not a crash in routing. */
+function refuseMalformedUrls(req: Request, res: Response, next: NextFunction) {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    res.status(400).json({ message: 'Malformed URL' })
+    return
+  }
+  next()
+}
+
 export function createApp({
   build,
   logger = createLogger(),
@@ -147,6 +172,8 @@ export function createApp({
   })
 
   app.use(crossSiteGuard)
+  app.use(closeUnreadRequests)
+  app.use(refuseMalformedUrls)
   app.use(bodyLimit)
 
   if (dev) {

@@ -1,3 +1,205 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { Form, isRouteErrorResponse, Link } from 'react-router'
+import type { Route } from './+types/bookings-by-date'
+import { DaySheetList, OccupancyMeters } from '~/components/booking-day-sheet'
+import { OccupancyCalendar } from '~/components/booking-month-calendar'
+import { EmptyState } from '~/components/empty-state'
+import { getDaySheet, hotelTodayDate, occupancyByDate } from '~/models/booking.server'
+import { requireStaff } from '~/utils/auth.server'
+import {
+  addDays,
+  addMonths,
+  firstOfMonth,
+  formatMonth,
+  formatWallDate,
+  formatWallDateLong,
+  isValidIsoDate,
+} from '~/utils/hotel-time'
+
+// /bookingsByDate — the staff day sheet (spec §2, issue 5). A GET form, so the
+// date is in the URL (?date=YYYY-MM-DD, today in hotel time by default): the
+// day's arrivals, departures, pets staying over and day-care pets with what
+// staff need to know, occupancy against capacity, and the month at a glance.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request)
+  const url = new URL(request.url)
+  const raw = url.searchParams.get('date')?.trim() ?? ''
+  const today = hotelTodayDate()
+  const invalid = raw !== '' && !isValidIsoDate(raw)
+  const date = raw && !invalid ? raw : today
+  const month = date.slice(0, 7)
+  const [sheet, monthly] = await Promise.all([
+    getDaySheet({ date, viewer }),
+    occupancyByDate({
+      from: firstOfMonth(month),
+      to: addDays(firstOfMonth(addMonths(month, 1)), -1),
+    }),
+  ])
+  return { date, today, invalid, sheet, month, monthly }
+}
+
+export default function BookingsByDatePage({ loaderData }: Route.ComponentProps) {
+  const { date, today, invalid, sheet, month, monthly } = loaderData
+  const nothing =
+    !sheet.arrivals.length &&
+    !sheet.departures.length &&
+    !sheet.staying.length &&
+    !sheet.dayCare.length
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <div>
+          <h1>Daily Bookings</h1>
+          <p>
+            {formatWallDateLong(date)}
+            {date === today ? ' (today)' : ''}
+          </p>
+        </div>
+      </header>
+
+      <div className="day-sheet-controls panel">
+        <Form method="get" className="day-sheet-date-form">
+          <div className="field">
+            <label className="field-label" htmlFor="day-sheet-date">
+              Date
+            </label>
+            <input
+              id="day-sheet-date"
+              className="field-control"
+              type="date"
+              name="date"
+              defaultValue={date}
+              key={date}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? 'day-sheet-date-error' : undefined}
+            />
+            {invalid ? (
+              <p id="day-sheet-date-error" className="field-error">
+                Please choose a real date (YYYY-MM-DD). Showing today instead.
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Show
+          </button>
+        </Form>
+        <nav className="cluster day-sheet-nav" aria-label="Other days">
+          <Link
+            className="btn btn-secondary btn-sm"
+            to={`/bookingsByDate?date=${addDays(date, -1)}`}
+            rel="prev"
+          >
+            <span aria-hidden="true">←</span> Previous day
+            <span className="visually-hidden">, {formatWallDate(addDays(date, -1))}</span>
+          </Link>
+          {date !== today ? (
+            <Link className="btn btn-ghost btn-sm" to={`/bookingsByDate?date=${today}`}>
+              Today
+            </Link>
+          ) : null}
+          <Link
+            className="btn btn-secondary btn-sm"
+            to={`/bookingsByDate?date=${addDays(date, 1)}`}
+            rel="next"
+          >
+            Next day<span className="visually-hidden">, {formatWallDate(addDays(date, 1))}</span>{' '}
+            <span aria-hidden="true">→</span>
+          </Link>
+        </nav>
+      </div>
+
+      <section className="section" aria-labelledby="occupancy-title">
+        <h2 id="occupancy-title" className="visually-hidden">
+          Occupancy on {formatWallDate(date)}
+        </h2>
+        <OccupancyMeters occupancy={sheet.occupancy} capacity={sheet.capacity} />
+      </section>
+
+      {nothing ? (
+        <EmptyState title="No bookings available" headingLevel={2}>
+          Nobody arrives, leaves or stays on this day.
+        </EmptyState>
+      ) : null}
+
+      <div className="day-sheet-grid">
+        <DaySheetList
+          id="arrivals"
+          title="Arrivals"
+          entries={sheet.arrivals}
+          time="drop_off"
+          empty="No arrivals."
+        />
+        <DaySheetList
+          id="departures"
+          title="Departures"
+          entries={sheet.departures}
+          time="pick_up"
+          empty="No departures."
+        />
+        <DaySheetList
+          id="staying"
+          title="Staying over"
+          entries={sheet.staying}
+          time="stay"
+          empty="Nobody staying over."
+        />
+        <DaySheetList
+          id="day-care"
+          title="Day care"
+          entries={sheet.dayCare}
+          time="day_care"
+          empty="No day-care pets."
+        />
+      </div>
+
+      <section className="section panel stack" aria-labelledby="month-title">
+        <div className="page-header">
+          <h2 id="month-title">{formatMonth(month)} at a glance</h2>
+          <nav className="cluster" aria-label="Other months">
+            <Link
+              className="btn btn-secondary btn-sm"
+              to={`/bookingsByDate?date=${firstOfMonth(addMonths(month, -1))}`}
+            >
+              <span aria-hidden="true">←</span> {formatMonth(addMonths(month, -1))}
+            </Link>
+            <Link
+              className="btn btn-secondary btn-sm"
+              to={`/bookingsByDate?date=${firstOfMonth(addMonths(month, 1))}`}
+            >
+              {formatMonth(addMonths(month, 1))} <span aria-hidden="true">→</span>
+            </Link>
+          </nav>
+        </div>
+        <OccupancyCalendar
+          month={month}
+          days={monthly.days}
+          capacity={monthly.capacity}
+          selected={date}
+          today={today}
+        />
+      </section>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  {
+    title: data
+      ? `Daily Bookings, ${formatWallDate(data.date)} · Pet Hotel`
+      : 'Daily Bookings · Pet Hotel',
+  },
+]
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const unauthorized = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)
+  return (
+    <div className="container page">
+      <h1>Daily Bookings</h1>
+      <EmptyState
+        title={unauthorized ? 'Unauthorized' : 'Error: Trouble getting All Bookings'}
+        tone="error"
+        headingLevel={2}
+      />
+    </div>
+  )
 }

@@ -1,3 +1,344 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import type { Route } from './+types/bookings.pet.$petId'
+import { BOOKING_MESSAGES, bookingFormSchema } from '~/schemas/booking'
+import { parseIdParam } from '~/schemas/fields'
+import { BookingForm, type BookingFormValue } from '~/components/booking-form'
+import { BookingHistory } from '~/components/booking-history'
+import { BookingDetails } from '~/components/booking-summary'
+import { ConfirmDialog } from '~/components/confirm-dialog'
+import { RouteErrorBoundary } from '~/components/error-view'
+import {
+  assertBookingChangeable,
+  BookingError,
+  createBooking,
+  deleteBooking,
+  getBookablePet,
+  hotelNow,
+  listBookableServices,
+  listFullDates,
+  listPetBookings,
+  quoteBooking,
+  updateBooking,
+  type Booking,
+} from '~/models/booking.server'
+import { getHotelSettings } from '~/models/hotel-settings.server'
+import { isAdmin, type User } from '~/models/user.server'
+import { requireUser } from '~/utils/auth.server'
+import { addDays } from '~/utils/hotel-time'
+
+// /bookings/pet/:petId — book a stay for one pet, or manage its current booking
+// (spec §2, §4): the pet's owner (and the Owner/Managers) book, update and
+// delete; any staff member may look. A started booking cannot change. The
+// pet's past stays stay visible below. Everything works as plain form posts.
+
+const FULL_DATES_HORIZON_DAYS = 182
+
+async function loadPet(petIdParam: string | undefined, viewer: User) {
+  const petId = parseIdParam(petIdParam)
+  if (petId === null) throw data('Pet not found', { status: 404 })
+  try {
+    return await getBookablePet({ petId, viewer })
+  } catch (error) {
+    if (error instanceof BookingError)
+      throw data(error.status === 404 ? 'Pet not found' : 'Unauthorized', { status: error.status })
+    throw error
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireUser(request)
+  const pet = await loadPet(params.petId, viewer)
+  const bookings = await listPetBookings({ petId: pet.id, viewer, pastLimit: 20 })
+  const canBook = isAdmin(viewer) || pet.owner_id === viewer.id
+  const now = hotelNow()
+  const today = now.slice(0, 10)
+  const settings = await getHotelSettings()
+  const fullDatesUntil = addDays(today, FULL_DATES_HORIZON_DAYS)
+  const url = new URL(request.url)
+  return {
+    pet,
+    bookings,
+    canBook,
+    now,
+    prices: {
+      day_care: settings.day_care_daily_price_cents,
+      boarding_care: settings.boarding_daily_price_cents,
+    },
+    services: canBook ? await listBookableServices() : [],
+    fullDates: await listFullDates({
+      petType: pet.type,
+      from: today,
+      to: fullDatesUntil,
+      excludeBookingId: bookings.current?.id,
+    }),
+    fullDatesUntil,
+    editing: url.searchParams.has('edit'),
+    saved: url.searchParams.get('saved'),
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireUser(request)
+  const pet = await loadPet(params.petId, viewer)
+  if (!isAdmin(viewer) && pet.owner_id !== viewer.id) throw data('Unauthorized', { status: 403 })
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const bookingId = parseIdParam(String(formData.get('booking_id') ?? ''))
+  const back = `/bookings/pet/${pet.id}`
+
+  if (intent === 'delete') {
+    if (bookingId === null) throw data('Booking not found', { status: 404 })
+    try {
+      await deleteBooking({ viewer, id: bookingId })
+    } catch (error) {
+      if (!(error instanceof BookingError)) throw error
+      return data(
+        {
+          intent,
+          deleteError: error.status === 409 ? error.message : 'Delete booking Failed',
+          result: undefined,
+        },
+        { status: error.status },
+      )
+    }
+    return redirect(`${back}?saved=deleted`)
+  }
+  if (intent !== 'create' && intent !== 'update' && intent !== 'quote')
+    throw data('Unknown action', { status: 400 })
+
+  const submission = parseWithZod(formData, { schema: bookingFormSchema({ now: hotelNow() }) })
+  const failed = intent === 'create' ? 'Create Booking Failed' : 'Update Booking Failed'
+  // A started booking answers with its own message before its (now past) dates are judged.
+  if (intent === 'update' || (intent === 'quote' && bookingId !== null)) {
+    if (bookingId === null) throw data('Booking not found', { status: 404 })
+    try {
+      await assertBookingChangeable({ id: bookingId, viewer })
+    } catch (error) {
+      if (!(error instanceof BookingError)) throw error
+      return data(
+        {
+          intent,
+          deleteError: undefined,
+          result: submission.reply({
+            formErrors: [error.status === 409 ? BOOKING_MESSAGES.started : failed],
+          }),
+        },
+        { status: error.status },
+      )
+    }
+  }
+  if (submission.status !== 'success')
+    return data({ intent, deleteError: undefined, result: submission.reply() }, { status: 400 })
+
+  try {
+    if (intent === 'quote') {
+      // Without JavaScript: price what was chosen (the page renders the total from these values).
+      await quoteBooking({ input: submission.value })
+      return { intent, deleteError: undefined, result: submission.reply() }
+    }
+    const input = { ...submission.value, client_id: pet.owner_id, pet_id: pet.id }
+    if (intent === 'create') await createBooking({ viewer, input })
+    else await updateBooking({ viewer, id: bookingId!, input })
+    return redirect(`${back}?saved=${intent === 'create' ? 'created' : 'updated'}`)
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error
+    const message = error.status === 400 ? failed : error.message
+    return data(
+      {
+        intent,
+        deleteError: undefined,
+        result: submission.reply({
+          formErrors: [message],
+          fieldErrors: formFieldErrors(error.errors),
+        }),
+      },
+      { status: error.status },
+    )
+  }
+}
+
+export default function PetBookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const {
+    pet,
+    bookings,
+    canBook,
+    now,
+    prices,
+    services,
+    fullDates,
+    fullDatesUntil,
+    editing,
+    saved,
+  } = loaderData
+  const current = bookings.current
+  const base = `/bookings/pet/${pet.id}`
+  const formResult = actionData?.result
+  const formProps = {
+    now,
+    prices,
+    services,
+    fullDates,
+    fullDatesUntil,
+    petType: pet.type,
+    lastResult: formResult,
+  }
+
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <div>
+          <h1>{current ? `${pet.name}’s reservation` : `Book a stay for ${pet.name}`}</h1>
+          <p>
+            {pet.type === 'dog' ? 'Dog' : 'Cat'} · owner {pet.owner_name}
+          </p>
+        </div>
+        <div className="page-header-actions">
+          <Link className="btn btn-ghost" to={`/pets/${pet.id}`}>
+            Back to {pet.name}
+          </Link>
+        </div>
+      </header>
+
+      {saved && !actionData ? <SavedNotice saved={saved} /> : null}
+      {actionData?.deleteError ? (
+        <p className="alert alert-error" role="alert">
+          {actionData.deleteError}
+        </p>
+      ) : null}
+
+      <div className="booking-layout">
+        <section className="panel stack" aria-labelledby="booking-main-title">
+          {current ? (
+            <>
+              <h2 id="booking-main-title">Current reservation</h2>
+              <BookingDetails booking={current} />
+              {current.started ? (
+                <p className="alert alert-warning" role="status">
+                  {BOOKING_MESSAGES.started}
+                </p>
+              ) : null}
+              {canBook ? (
+                editing && !current.started ? (
+                  <section className="stack" aria-labelledby="update-title">
+                    <h3 id="update-title">Update reservation</h3>
+                    <p className="muted text-sm">An update is re-priced at today’s prices.</p>
+                    <BookingForm
+                      key={`update-${current.id}`}
+                      id="update-booking"
+                      intent="update"
+                      action={`${base}?edit`}
+                      bookingId={current.id}
+                      defaultValue={formValueOf(current, services)}
+                      cancel={
+                        <Link className="btn btn-ghost" to={base} preventScrollReset>
+                          Cancel
+                        </Link>
+                      }
+                      {...formProps}
+                    />
+                  </section>
+                ) : (
+                  <ManageButtons booking={current} base={base} />
+                )
+              ) : null}
+            </>
+          ) : canBook ? (
+            <>
+              <h2 id="booking-main-title">New reservation</h2>
+              <BookingForm
+                key="create"
+                id="create-booking"
+                intent="create"
+                action={base}
+                {...formProps}
+              />
+            </>
+          ) : (
+            <>
+              <h2 id="booking-main-title">Current reservation</h2>
+              <p className="muted">No bookings available</p>
+            </>
+          )}
+        </section>
+
+        <section className="panel stack" aria-labelledby="history-title">
+          <h2 id="history-title">Past stays</h2>
+          <BookingHistory bookings={bookings.past} more={bookings.morePast} petName={pet.name} />
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function ManageButtons({ booking, base }: { booking: Booking; base: string }) {
+  return (
+    <div className="cluster">
+      {booking.started ? (
+        <button type="button" className="btn btn-secondary" disabled aria-disabled="true">
+          Update
+        </button>
+      ) : (
+        <Link className="btn btn-secondary" to={`${base}?edit`} preventScrollReset>
+          Update
+        </Link>
+      )}
+      <ConfirmDialog
+        confirmId={`delete-booking-${booking.id}`}
+        question="Are you sure you want to delete this booking?"
+        fields={{ intent: 'delete', booking_id: String(booking.id) }}
+        action={base}
+        triggerLabel="Delete"
+        disabled={booking.started}
+      />
+    </div>
+  )
+}
+
+function SavedNotice({ saved }: { saved: string }) {
+  const text =
+    saved === 'created'
+      ? 'Your reservation is booked.'
+      : saved === 'updated'
+        ? 'Your reservation was updated and re-priced at current prices.'
+        : saved === 'deleted'
+          ? 'The reservation was deleted.'
+          : null
+  if (!text) return null
+  return (
+    <p className="alert alert-success" role="status">
+      {text}
+    </p>
+  )
+}
+
+/** The current booking loaded into the form (spec §4: "Update loads the booking into the form"). */
+function formValueOf(b: Booking, offered: { id: number }[]): BookingFormValue {
+  const stillOffered = new Set(offered.map((s) => s.id))
+  return {
+    booking_type: b.booking_type,
+    drop_off_date: b.drop_off_date.slice(0, 10),
+    drop_off_time: b.drop_off_date.slice(11, 16),
+    pick_up_date: b.pick_up_date.slice(0, 10),
+    pick_up_time: b.pick_up_date.slice(11, 16),
+    services: b.services.filter((s) => stillOffered.has(s.id)).map((s) => String(s.id)),
+  }
+}
+
+/** The model's {field: message} (API names) → Conform's {field: [message]} on the page's fields. */
+function formFieldErrors(errors: Record<string, string> | undefined) {
+  const out: Record<string, string[]> = {}
+  for (const [field, message] of Object.entries(errors ?? {})) {
+    if (field === 'client_id' || field === 'pet_id') continue
+    out[field] = [message]
+  }
+  return out
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.pet.name}’s reservation · Pet Hotel` : 'Reservation · Pet Hotel' },
+]
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />
 }

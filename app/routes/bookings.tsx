@@ -1,3 +1,232 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
+import type { Route } from './+types/bookings'
+import { parseIdParam } from '~/schemas/fields'
+import { StayText } from '~/components/booking-summary'
+import { ConfirmDialog } from '~/components/confirm-dialog'
+import { EmptyState } from '~/components/empty-state'
+import { PAGE_SIZE, Pagination, readPageParam } from '~/components/pagination'
+import { BookingError, deleteBooking, listBookingsPage } from '~/models/booking.server'
+import { BOOKING_MESSAGES } from '~/schemas/booking'
+import { requireAdmin } from '~/utils/auth.server'
+import { BOOKING_TYPE_LABELS, formatDollars } from '~/utils/booking-rules'
+
+// /bookings — Manage Bookings for the Owner and Managers (spec §2): upcoming
+// bookings first, soonest first; past ones a link away. Pages of 50 on the
+// server (?page=), read by LIMIT/OFFSET on the indexed drop-off order, so a
+// hotel with 150,000 bookings loads it as fast as an empty one.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request)
+  const url = new URL(request.url)
+  const when = url.searchParams.get('view') === 'past' ? 'past' : 'upcoming'
+  const page = readPageParam(url)
+  const { bookings, hasMore } = await listBookingsPage({ viewer, when, page, pageSize: PAGE_SIZE })
+  return { bookings, hasMore, page, when, deleted: url.searchParams.get('deleted') === '1' }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request)
+  const formData = await request.formData()
+  if (formData.get('intent') !== 'delete') throw data('Unknown action', { status: 400 })
+  const id = parseIdParam(String(formData.get('id') ?? ''))
+  if (id === null) throw data('Booking not found', { status: 404 })
+  try {
+    await deleteBooking({ viewer, id })
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error
+    // Gone meanwhile: the list shows the truth. Started: say why it stays.
+    if (error.status !== 404)
+      return data(
+        { error: error.status === 409 ? BOOKING_MESSAGES.started : 'Delete booking Failed' },
+        { status: error.status },
+      )
+  }
+  const back = new URL(request.url)
+  back.searchParams.delete('confirm')
+  back.searchParams.set('deleted', '1')
+  return redirect(`${back.pathname}${back.search}`)
+}
+
+export default function BookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { bookings, hasMore, page, when, deleted } = loaderData
+  const upcoming = when === 'upcoming'
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <div>
+          <h1>Manage Bookings</h1>
+          <p>
+            {upcoming
+              ? 'Upcoming and current stays, soonest first.'
+              : 'Past stays, most recent first.'}
+          </p>
+        </div>
+        <div className="page-header-actions">
+          <Link className="btn btn-secondary" to="/bookingsByDate">
+            Daily bookings
+          </Link>
+          <Link className="btn btn-ghost" to="/settings">
+            Capacity and prices
+          </Link>
+        </div>
+      </header>
+
+      <nav className="booking-tabs" aria-label="Which bookings">
+        <Link
+          to="/bookings"
+          aria-current={upcoming ? 'page' : undefined}
+          className={upcoming ? 'booking-tab active' : 'booking-tab'}
+        >
+          Upcoming
+        </Link>
+        <Link
+          to="/bookings?view=past"
+          aria-current={upcoming ? undefined : 'page'}
+          className={upcoming ? 'booking-tab' : 'booking-tab active'}
+        >
+          Past bookings
+        </Link>
+      </nav>
+
+      {deleted && !actionData ? (
+        <p className="alert alert-success" role="status">
+          Booking deleted.
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="alert alert-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {bookings.length === 0 ? (
+        <EmptyState title="No bookings available" headingLevel={2}>
+          {upcoming ? 'No upcoming stays on this page.' : 'No past stays on this page.'}
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table booking-table">
+            <caption className="visually-hidden">
+              {upcoming ? 'Upcoming bookings' : 'Past bookings'}, page {page}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Pet</th>
+                <th scope="col">Client</th>
+                <th scope="col">Type</th>
+                <th scope="col">Stay</th>
+                <th scope="col">Services</th>
+                <th scope="col">Total</th>
+                {upcoming ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((b) => (
+                <tr key={b.id}>
+                  <th scope="row">
+                    <Link to={`/pets/${b.pet_id}`}>{b.pet.name}</Link>
+                    <span className="muted text-sm"> ({b.pet.type})</span>
+                  </th>
+                  <td>
+                    {b.client.fname} {b.client.lname}
+                  </td>
+                  <td>
+                    {BOOKING_TYPE_LABELS[b.booking_type]}
+                    {b.started && upcoming ? (
+                      <>
+                        {' '}
+                        <span className="badge badge-primary">Started</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    <StayText booking={b} />
+                  </td>
+                  <td>{b.services.map((s) => s.service).join(', ')}</td>
+                  <td className="nowrap">{formatDollars(Math.round(b.total * 100))}</td>
+                  {upcoming ? (
+                    <td>
+                      <div className="cluster booking-row-actions">
+                        {b.started ? (
+                          <button
+                            type="button"
+                            className="btn btn-secondary btn-sm"
+                            disabled
+                            aria-disabled="true"
+                          >
+                            Update
+                            <span className="visually-hidden">
+                              {' '}
+                              booking {b.id} of {b.pet.name}
+                            </span>
+                          </button>
+                        ) : (
+                          <Link
+                            className="btn btn-secondary btn-sm"
+                            to={`/bookings/pet/${b.pet_id}?edit`}
+                          >
+                            Update
+                            <span className="visually-hidden">
+                              {' '}
+                              booking {b.id} of {b.pet.name}
+                            </span>
+                          </Link>
+                        )}
+                        <ConfirmDialog
+                          confirmId={`delete-booking-${b.id}`}
+                          question={`Are you sure you want to delete the booking of ${b.pet.name}?`}
+                          fields={{ intent: 'delete', id: String(b.id) }}
+                          triggerLabel={
+                            <>
+                              Delete
+                              <span className="visually-hidden">
+                                {' '}
+                                booking {b.id} of {b.pet.name}
+                              </span>
+                            </>
+                          }
+                          triggerClassName="btn btn-danger btn-sm"
+                          disabled={b.started}
+                        />
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        page={page}
+        hasMore={hasMore}
+        label={upcoming ? 'Upcoming bookings pages' : 'Past bookings pages'}
+      />
+      {upcoming ? (
+        <p className="section">
+          <Link to="/bookings?view=past">See past bookings</Link>
+        </p>
+      ) : (
+        <p className="section">
+          <Link to="/bookings">Back to upcoming bookings</Link>
+        </p>
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Manage Bookings · Pet Hotel' }]
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const unauthorized = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)
+  return (
+    <div className="container page">
+      <h1>Manage Bookings</h1>
+      <EmptyState
+        title={unauthorized ? 'Unauthorized' : 'Error: Trouble getting All Bookings'}
+        tone="error"
+        headingLevel={2}
+      />
+    </div>
+  )
 }

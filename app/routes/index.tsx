@@ -1,3 +1,418 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/index'
+import { AccountControls } from '~/components/account-controls'
+import { Brand, HOTEL_NAME, pageTitle } from '~/components/brand'
+import { Dropdown } from '~/components/dropdown'
+import { EmptyState } from '~/components/empty-state'
+import { ErrorView } from '~/components/error-view'
+import { FormErrors, SelectField, TextareaField } from '~/components/form-field'
+import {
+  BowlIcon,
+  CalendarIcon,
+  CheckIcon,
+  ChevronDownIcon,
+  EditIcon,
+  HomeHeartIcon,
+  SettingsIcon,
+  SparkIcon,
+  StarIcon,
+} from '~/components/icons'
+import { Paws } from '~/components/paws'
+import { SiteFooter } from '~/components/site-footer'
+import { SubmitButton } from '~/components/submit-button'
+import {
+  choosePetOfTheMonth,
+  clearPetOfTheMonth,
+  currentHotelMonth,
+  getChosenPetOfTheMonth,
+  getPetOfTheMonth,
+  listPetChoices,
+  PetOfTheMonthError,
+} from '~/models/pet-of-the-month.server'
+import { listTopReviews } from '~/models/review.server'
+import { isAdmin } from '~/models/user.server'
+import { petOfTheMonthSchema, POTM_NOTE_MAX } from '~/schemas/pet-of-the-month'
+import { getCurrentUser, requireAdmin } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
+
+// The landing page (spec §2), outside the shared layout: banner with logo and
+// welcome, Admin menu (Owner/Manager), profile and Demo dropdowns, the two
+// main actions, Top Reviews and the Pet of the Month (with its chooser for
+// Owner/Manager).
+
+const TOP_REVIEWS = 4
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request)
+  const month = currentHotelMonth()
+  const topReviews = await listTopReviews({ limit: TOP_REVIEWS })
+  const petOfTheMonth = await getPetOfTheMonth({ month })
+  const chooser = isAdmin(user)
+    ? {
+        pets: await listPetChoices({ viewer: user! }),
+        chosen: await getChosenPetOfTheMonth({ month }),
+      }
+    : null
+  return {
+    user,
+    demoMode: getEnv().DEMO_MODE,
+    monthLabel: monthLabel(month),
+    topReviews,
+    petOfTheMonth,
+    chooser,
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request)
+  const formData = await request.formData()
+  if (formData.get('intent') === 'clear') {
+    await clearPetOfTheMonth({ actor: user })
+    return redirect('/')
+  }
+  const submission = parseWithZod(formData, { schema: petOfTheMonthSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  try {
+    await choosePetOfTheMonth({
+      actor: user,
+      petId: submission.value.pet_id!,
+      note: submission.value.note,
+    })
+  } catch (error) {
+    if (error instanceof PetOfTheMonthError && error.status === 404)
+      return data(submission.reply({ fieldErrors: { pet_id: [error.message] } }), { status: 404 })
+    throw error
+  }
+  return redirect('/')
+}
+
+export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, demoMode, topReviews, petOfTheMonth, chooser, monthLabel } = loaderData
+  const showPotm = !!petOfTheMonth || !!chooser
+
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="landing-top">
+        <div className="container landing-bar">
+          <Brand />
+          {chooser ? (
+            <Dropdown
+              testId="admin-menu"
+              summaryClassName="btn btn-accent btn-sm"
+              align="left"
+              label={
+                <>
+                  <SettingsIcon />
+                  Admin
+                </>
+              }
+            >
+              <ul>
+                <li>
+                  <Link className="dropdown-item" to="/services">
+                    Manage Services
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/users">
+                    Manage Users
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/bookings">
+                    Manage Bookings
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/settings">
+                    Settings
+                  </Link>
+                </li>
+              </ul>
+            </Dropdown>
+          ) : null}
+          <AccountControls user={user} demoMode={demoMode} />
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1}>
+        <section className="hero" aria-labelledby="welcome-title">
+          <div className="container hero-grid">
+            <div>
+              <img
+                className="hero-logo"
+                src="/logo.svg"
+                alt={`${HOTEL_NAME} logo`}
+                width={88}
+                height={88}
+              />
+              <p className="hero-eyebrow">Day care &amp; boarding for cats and dogs</p>
+              <h1 id="welcome-title">
+                {user ? `Welcome back, ${user.fname}!` : `Welcome to ${HOTEL_NAME}`}
+              </h1>
+              <p className="hero-lead">
+                A cosy home away from home: daily play, quiet naps, fresh meals and the extras your
+                pet loves, with staff who know them by name.
+              </p>
+              <div className="hero-actions">
+                <Link className="btn btn-primary btn-lg" to="/pets">
+                  <CalendarIcon />
+                  Book a Reservation
+                </Link>
+                <Link className="btn btn-secondary btn-lg" to="/services">
+                  <SparkIcon />
+                  Browse Our Services
+                </Link>
+              </div>
+              <ul className="hero-facts">
+                <li>
+                  <CheckIcon /> Drop-off 6 am – 6 pm
+                </li>
+                <li>
+                  <CheckIcon /> Cats &amp; dogs welcome
+                </li>
+                <li>
+                  <CheckIcon /> Paw-rated by our guests
+                </li>
+              </ul>
+            </div>
+            <div className="hero-art">
+              <img src="/hero.svg" alt="" width={480} height={420} />
+            </div>
+          </div>
+        </section>
+
+        <div className="container page">
+          <section aria-labelledby="stay-title">
+            <h2 id="stay-title" className="section-title">
+              How your pet can stay
+            </h2>
+            <div className="feature-grid">
+              <Feature icon={<SparkIcon />} title="Day care">
+                A day of play and rest, from drop-off in the morning to pick-up the same day.
+              </Feature>
+              <Feature icon={<HomeHeartIcon />} title="Boarding" accent>
+                Overnight stays in a dog kennel or a cat condo, priced per day.
+              </Feature>
+              <Feature icon={<BowlIcon />} title="Extras">
+                Grooming, walks, medication and special diets: add the services your pet needs.
+              </Feature>
+            </div>
+          </section>
+
+          <div className={showPotm ? 'landing-columns section' : 'section'}>
+            <section aria-labelledby="top-reviews-title">
+              <div className="page-header">
+                <h2 id="top-reviews-title">Top Reviews</h2>
+                <Link to="/reviews" className="btn btn-secondary btn-sm">
+                  See All Reviews
+                </Link>
+              </div>
+              {topReviews.length ? (
+                <ul className="review-list">
+                  {topReviews.map((review) => (
+                    <li key={review.id}>
+                      <figure className="review-quote">
+                        <Paws value={review.paws} />
+                        <blockquote>{review.review}</blockquote>
+                        <figcaption>{review.client_username}</figcaption>
+                      </figure>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <EmptyState title="No reviews available" />
+              )}
+            </section>
+
+            {showPotm ? (
+              <section aria-labelledby="potm-title" id="pet-of-the-month">
+                <h2 id="potm-title" className="section-title">
+                  Pet of the Month
+                </h2>
+                {petOfTheMonth ? (
+                  <article className="potm">
+                    <div className="potm-media">
+                      {petOfTheMonth.pet.photo ? (
+                        <img
+                          src={petOfTheMonth.pet.photo}
+                          alt={`${petOfTheMonth.pet.name} the ${petOfTheMonth.pet.breed}`}
+                          width={640}
+                          height={480}
+                        />
+                      ) : (
+                        <img src="/hero.svg" alt="" width={480} height={420} />
+                      )}
+                      <span className="potm-ribbon">
+                        <StarIcon /> {monthLabel}
+                      </span>
+                    </div>
+                    <div className="potm-body">
+                      <h3 className="potm-name">{petOfTheMonth.pet.name}</h3>
+                      <p className="muted">
+                        {petOfTheMonth.pet.breed} ·{' '}
+                        {petOfTheMonth.pet.type === 'cat' ? 'Cat' : 'Dog'}
+                      </p>
+                      {petOfTheMonth.note ? (
+                        <p className="potm-note">“{petOfTheMonth.note}”</p>
+                      ) : petOfTheMonth.bookedDays ? (
+                        <p className="potm-note">
+                          Our most frequent guest last month, with {petOfTheMonth.bookedDays}{' '}
+                          {petOfTheMonth.bookedDays === 1 ? 'day' : 'days'} at the hotel.
+                        </p>
+                      ) : null}
+                    </div>
+                  </article>
+                ) : (
+                  <EmptyState title="No Pet of the Month yet">
+                    Choose a pet below, or wait for last month’s bookings.
+                  </EmptyState>
+                )}
+                {chooser ? (
+                  <PetOfTheMonthChooser chooser={chooser} lastResult={actionData} />
+                ) : null}
+              </section>
+            ) : null}
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+function Feature({
+  icon,
+  title,
+  children,
+  accent = false,
+}: {
+  icon: React.ReactNode
+  title: string
+  children: React.ReactNode
+  accent?: boolean
+}) {
+  return (
+    <div className="feature-card">
+      <span className={accent ? 'feature-icon feature-icon-accent' : 'feature-icon'}>{icon}</span>
+      <div>
+        <h3>{title}</h3>
+        <p>{children}</p>
+      </div>
+    </div>
+  )
+}
+
+function PetOfTheMonthChooser({
+  chooser,
+  lastResult,
+}: {
+  chooser: NonNullable<Route.ComponentProps['loaderData']['chooser']>
+  lastResult: Route.ComponentProps['actionData']
+}) {
+  const [form, fields] = useForm({
+    id: 'potm-form',
+    lastResult,
+    defaultValue: {
+      pet_id: chooser.chosen ? String(chooser.chosen.pet_id) : '',
+      note: chooser.chosen?.note ?? '',
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: petOfTheMonthSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    // Keyed by the saved choice: after a save (a redirect back here) it closes, as it does without JS.
+    <details
+      className="potm-chooser"
+      open={!!lastResult?.error}
+      key={chooser.chosen ? `${chooser.chosen.pet_id}:${chooser.chosen.note}` : 'auto'}
+    >
+      <summary>
+        <EditIcon />
+        Choose this month’s pet
+        <ChevronDownIcon className="dropdown-caret" />
+      </summary>
+      {chooser.pets.length ? (
+        <>
+          <Form method="post" {...getFormProps(form)} className="form panel">
+            <FormErrors form={form} />
+            <SelectField
+              meta={fields.pet_id}
+              label="Pet"
+              placeholder="Choose a pet…"
+              options={chooser.pets.map((p) => ({
+                value: String(p.id),
+                label: `${p.name} (${p.type}, ${p.owner_username})`,
+              }))}
+            />
+            <TextareaField
+              meta={fields.note}
+              label="Note"
+              rows={3}
+              maxLength={POTM_NOTE_MAX}
+              hint={`Optional, up to ${POTM_NOTE_MAX} characters.`}
+            />
+            <div className="form-actions">
+              <SubmitButton name="intent" value="choose" pendingText="Saving…">
+                Save Pet of the Month
+              </SubmitButton>
+            </div>
+          </Form>
+          {chooser.chosen ? (
+            <Form method="post" className="form-actions">
+              <SubmitButton
+                name="intent"
+                value="clear"
+                className="btn btn-ghost btn-sm"
+                pendingText="Resetting…"
+              >
+                Use the most booked pet instead
+              </SubmitButton>
+            </Form>
+          ) : null}
+        </>
+      ) : (
+        <p className="muted">No pets yet.</p>
+      )}
+    </details>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle() },
+  {
+    name: 'description',
+    content: `${HOTEL_NAME}: day care and boarding for cats and dogs, with a paw-rated reputation.`,
+  },
+]
+
+// e.g. a client posting the chooser form: 'Unauthorized'.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="site">
+      <header className="landing-top">
+        <div className="container landing-bar">
+          <Brand />
+        </div>
+      </header>
+      <main id="main" className="container">
+        <ErrorView error={error} />
+      </main>
+    </div>
+  )
+}
+
+function monthLabel(month: string) {
+  const [y, m] = month.split('-').map(Number)
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, 1)))
 }

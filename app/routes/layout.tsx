@@ -1,5 +1,152 @@
-import { Outlet } from 'react-router'
+import type { ReactNode } from 'react'
+import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { AccountControls } from '~/components/account-controls'
+import { Brand } from '~/components/brand'
+import { Dropdown } from '~/components/dropdown'
+import { RouteErrorBoundary } from '~/components/error-view'
+import { MenuIcon, SettingsIcon } from '~/components/icons'
+import { SiteFooter } from '~/components/site-footer'
+import type { User } from '~/models/user.server'
+import type { loader as rootLoader } from '~/root'
+
+// The shared layout of spec §2: navbar (home image, demo button when logged
+// out, profile button), the page, and the footer with social links. It reads
+// the session from the root loader, so the first HTML already has the right menus.
+
+type NavItem = { to: string; label: string }
+
+function navItems(user: User | null): { main: NavItem[]; admin: NavItem[] } {
+  const main: NavItem[] = [
+    { to: '/services', label: 'Services' },
+    { to: '/reviews', label: 'Reviews' },
+  ]
+  if (user) main.push({ to: '/pets', label: user.staff ? 'Pets' : 'My Pets' })
+  if (user?.staff) main.push({ to: '/bookingsByDate', label: 'Daily Bookings' })
+  const admin: NavItem[] =
+    user?.position === 'Owner' || user?.position === 'Manager'
+      ? [
+          { to: '/services', label: 'Manage Services' },
+          { to: '/users', label: 'Manage Users' },
+          { to: '/bookings', label: 'Manage Bookings' },
+          { to: '/settings', label: 'Settings' },
+        ]
+      : []
+  return { main, admin }
+}
 
 export default function Layout() {
-  return <Outlet />
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const user = root?.user ?? null
+  const { main, admin } = navItems(user)
+
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="navbar">
+        <div className="container navbar-inner">
+          <Dropdown
+            className="nav-menu-mobile"
+            summaryClassName="btn btn-ghost btn-sm"
+            align="left"
+            caret={false}
+            label={
+              <>
+                <MenuIcon />
+                <span className="visually-hidden">Menu</span>
+              </>
+            }
+          >
+            <nav aria-label="Main menu">
+              <ul>
+                {main.map((item) => (
+                  <li key={item.to}>
+                    <NavLink className="dropdown-item" to={item.to}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              {admin.length ? (
+                <>
+                  <div className="dropdown-divider" />
+                  <p className="dropdown-heading">
+                    <strong>Admin</strong>
+                  </p>
+                  <ul>
+                    {admin.map((item) => (
+                      <li key={item.to}>
+                        <NavLink className="dropdown-item" to={item.to}>
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </nav>
+          </Dropdown>
+          <Brand />
+          <nav aria-label="Main" className="nav-main">
+            <ul className="nav-links">
+              {main.map((item) => (
+                <li key={item.to}>
+                  <NavLink className="nav-link" to={item.to}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              {admin.length ? (
+                <li>
+                  <Dropdown
+                    summaryClassName="nav-link"
+                    align="left"
+                    label={
+                      <>
+                        <SettingsIcon className="nav-icon" />
+                        Admin
+                      </>
+                    }
+                  >
+                    <ul>
+                      {admin.map((item) => (
+                        <li key={item.to}>
+                          <NavLink className="dropdown-item" to={item.to}>
+                            {item.label}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </Dropdown>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+          <AccountControls user={user} demoMode={root?.demoMode ?? false} />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+// A page's error (403 'Unauthorized', 404 'Pet not found', …) keeps the navbar and footer.
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <RouteErrorBoundary />
+    </Shell>
+  )
 }

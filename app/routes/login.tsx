@@ -1,3 +1,80 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/login'
+import { DemoLoginButtons } from '~/components/account-controls'
+import { Brand, pageTitle } from '~/components/brand'
+import { LoginForm } from '~/components/login-form'
+import type { loader as rootLoader } from '~/root'
+import { loginSchema } from '~/schemas/auth'
+import { getCurrentUser } from '~/utils/auth.server'
+import { logIn } from '~/utils/login.server'
+import { safeRedirect } from '~/utils/safe-redirect'
+
+// /login: the Log In "modal route". Without JavaScript it is this page; with
+// JavaScript the profile menu opens the same form (components/login-form.tsx)
+// as a dialog over the current page, posting here either way.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+  if (await getCurrentUser(request)) throw redirect(redirectTo)
+  return { redirectTo }
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  const result = await logIn({ request, fields: formData, clientIp: context.clientIp })
+  if (!result.ok) {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(result.errors ?? {}).map(([field, message]) => [field, [message]]),
+    )
+    const headers = result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : undefined
+    return data(
+      submission.reply({ formErrors: [result.message], fieldErrors, hideFields: ['password'] }),
+      {
+        status: result.status,
+        headers,
+      },
+    )
+  }
+  throw redirect(safeRedirect(formData.get('redirectTo')), {
+    headers: { 'Set-Cookie': result.setCookie },
+  })
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const redirectTo = loaderData.redirectTo
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-brand">
+        <Brand />
+      </div>
+      <div className="panel auth-card">
+        <h1>Log In</h1>
+        <p className="muted">Welcome back! Your pets missed you.</p>
+        <div className="stack" style={{ marginTop: 'var(--space-5)' }}>
+          <LoginForm
+            lastResult={actionData}
+            redirectTo={redirectTo !== '/' ? redirectTo : undefined}
+          />
+        </div>
+        {root?.demoMode ? (
+          <div className="demo-hint stack-sm">
+            <hr />
+            <p className="muted text-sm">Just looking around? Log in with a demo account:</p>
+            <DemoLoginButtons
+              variant="buttons"
+              redirectTo={redirectTo !== '/' ? redirectTo : undefined}
+            />
+          </div>
+        ) : null}
+      </div>
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Log In') }]

@@ -1,3 +1,182 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { data, Link, Outlet, redirect } from 'react-router'
+import type { Route } from './+types/pets.$petId'
+import { pageTitle } from '~/components/brand'
+import { ConfirmDialog } from '~/components/confirm-dialog'
+import { RouteErrorBoundary } from '~/components/error-view'
+import { CalendarIcon, EditIcon } from '~/components/icons'
+import { formatPetDate, PetBookings } from '~/components/pet-bookings'
+import { listPetBookings } from '~/models/booking.server'
+import { deletePet, PetForbiddenError, PetStayingError, type PetPhoto } from '~/models/pet.server'
+import { parseIdParam } from '~/schemas/fields'
+import { sizeLabel } from '~/schemas/pet'
+import { requireUser } from '~/utils/auth.server'
+import { requirePetDetails } from '~/utils/pet-form.server'
+import '~/components/pet.css'
+
+// /pets/:petId — one pet for its owner or staff: photos, details, bookings,
+// and Update (the child route /pets/:petId/edit, a dialog over this page),
+// Delete (a confirm step) and Book a Reservation.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const details = await requirePetDetails(params.petId, user)
+  const bookings = await listPetBookings({ petId: details.pet.id, viewer: user })
+  return { ...details, bookings, staff: user.staff, mine: details.pet.owner_id === user.id }
 }
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const id = parseIdParam(params.petId)
+  if (id === null) throw data('Pet not found', { status: 404 })
+  const formData = await request.formData()
+  if (formData.get('intent') !== 'delete') throw data('Unknown action', { status: 400 })
+  try {
+    if (!(await deletePet({ id, viewer: user }))) throw data('Pet not found', { status: 404 })
+  } catch (error) {
+    if (error instanceof PetForbiddenError) throw data('Unauthorized', { status: 403 })
+    if (error instanceof PetStayingError) return data({ error: error.message }, { status: 409 })
+    throw error
+  }
+  return redirect('/pets')
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+export default function PetPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pet, owner, preview, photos, bookings, staff, mine } = loaderData
+  const staying = bookings.current?.started ?? false
+  return (
+    <div className="container page pets-page">
+      <p>
+        <Link to="/pets">← Manage Pets</Link>
+      </p>
+      <header className="page-header">
+        <div>
+          <h1>{pet.name}</h1>
+          <p>
+            {capitalize(pet.type)} · {pet.breed}
+            {staff && !mine ? ` · Owner: ${owner.fname} ${owner.lname} (${owner.username})` : ''}
+          </p>
+        </div>
+        <div className="page-header-actions pet-actions">
+          <Link className="btn btn-primary" to={`/bookings/pet/${pet.id}`}>
+            <CalendarIcon />
+            Book a Reservation
+          </Link>
+          <Link className="btn btn-secondary" to={`/pets/${pet.id}/edit`} preventScrollReset>
+            <EditIcon />
+            Update
+          </Link>
+          <ConfirmDialog
+            confirmId={`delete-pet-${pet.id}`}
+            question="Are you sure you want to delete this pet?"
+            fields={{ intent: 'delete' }}
+            action={`/pets/${pet.id}`}
+            disabled={staying}
+          />
+        </div>
+      </header>
+
+      {actionData?.error ? (
+        <p className="alert alert-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : staying ? (
+        <p className="alert alert-info">
+          {pet.name} is staying with us right now, so the pet cannot be deleted until it is picked
+          up.
+        </p>
+      ) : null}
+
+      {/* The Edit Pet dialog (a page section without JavaScript). */}
+      <Outlet />
+
+      <section className="pet-hero" aria-label="Photos and details">
+        <div>
+          {preview ? (
+            <img
+              className="pet-photo-main"
+              src={preview.url}
+              width={preview.width}
+              height={preview.height}
+              alt={`Photo of ${pet.name}`}
+            />
+          ) : (
+            <p className="muted">No photo yet.</p>
+          )}
+          {photos.length ? <PhotoGallery photos={photos} name={pet.name} /> : null}
+        </div>
+        <div className="panel stack">
+          <h2>Details</h2>
+          <dl className="dl pet-facts">
+            <dt>Type</dt>
+            <dd>{capitalize(pet.type)}</dd>
+            <dt>Breed</dt>
+            <dd>{pet.breed}</dd>
+            <dt>Age</dt>
+            <dd>
+              {pet.age} {pet.age === 1 ? 'year' : 'years'}
+            </dd>
+            <dt>Gender</dt>
+            <dd>{capitalize(pet.gender)}</dd>
+            <dt>Color</dt>
+            <dd>{pet.color}</dd>
+            <dt>Weight</dt>
+            <dd>{pet.weight} lbs</dd>
+            <dt>Date of birth</dt>
+            <dd>
+              <time dateTime={pet.dob}>{formatPetDate(pet.dob)}</time>
+            </dd>
+            <dt>Size</dt>
+            <dd>{sizeLabel(pet.size)}</dd>
+            <dt>Behavior</dt>
+            <dd>{capitalize(pet.behavior)}</dd>
+            <dt>Medication</dt>
+            <dd className="pet-note">{pet.medication_note || 'None'}</dd>
+            <dt>Diet</dt>
+            <dd className="pet-note">{pet.dietary_note || 'None'}</dd>
+          </dl>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="pet-bookings-title">
+        <h2 id="pet-bookings-title" className="section-title">
+          Bookings
+        </h2>
+        <PetBookings
+          petId={pet.id}
+          petName={pet.name}
+          current={bookings.current}
+          past={bookings.past}
+          morePast={bookings.morePast}
+        />
+      </section>
+    </div>
+  )
+}
+
+function PhotoGallery({ photos, name }: { photos: PetPhoto[]; name: string }) {
+  return (
+    <ul className="pet-gallery" aria-label={`More photos of ${name}`}>
+      {photos.map((photo, i) => (
+        <li key={photo.id}>
+          <a href={photo.url}>
+            <img
+              src={photo.thumbnail}
+              width={400}
+              height={400}
+              loading="lazy"
+              decoding="async"
+              alt={`Photo ${i + 2} of ${name} (opens the full-size photo)`}
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: pageTitle(data?.pet.name ?? 'Pet') },
+]
+
+export { RouteErrorBoundary as ErrorBoundary }

@@ -1,3 +1,66 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { Link, Outlet } from 'react-router'
+import type { Route } from './+types/pets'
+import { pageTitle } from '~/components/brand'
+import { EmptyState } from '~/components/empty-state'
+import { RouteErrorBoundary } from '~/components/error-view'
+import { PlusIcon } from '~/components/icons'
+import { PetCard } from '~/components/pet-card'
+import { listPetCards } from '~/models/pet.server'
+import { requireUser } from '~/utils/auth.server'
+
+// /pets — Manage Pets: a client's own pets, or every pet for staff (with its
+// owner). The Add Pet dialog is the child route /pets/new, rendered over this
+// page through the <Outlet/> (a page section without JavaScript).
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  return { pets: await listPetCards({ viewer: user }), staff: user.staff }
 }
+
+export default function ManagePets({ loaderData }: Route.ComponentProps) {
+  const { pets, staff } = loaderData
+  const layout =
+    pets.length === 1
+      ? 'pet-grid pet-grid-single'
+      : pets.length === 2
+        ? 'pet-grid pet-grid-double'
+        : 'pet-grid'
+  const addPet = (
+    <Link className="btn btn-primary" to="/pets/new" preventScrollReset>
+      <PlusIcon />
+      Add Pet
+    </Link>
+  )
+  return (
+    <div className="container page pets-page">
+      <header className="page-header">
+        <div>
+          <h1>Manage Pets</h1>
+          <p>
+            {staff
+              ? 'Every guest of the hotel, with their owners.'
+              : 'Your pets: open one to see its details or book a stay.'}
+          </p>
+        </div>
+        <div className="page-header-actions">{addPet}</div>
+      </header>
+      {/* The Add Pet dialog: first on the page when it renders as a section (no JavaScript). */}
+      <Outlet />
+
+      {pets.length === 0 ? (
+        <EmptyState title="No pets!" headingLevel={2} action={addPet}>
+          Add your first pet to book a stay.
+        </EmptyState>
+      ) : (
+        <ul className={layout} aria-label="Pets">
+          {pets.map((pet) => (
+            <PetCard key={pet.id} pet={pet} showOwner={staff} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Manage Pets') }]
+
+export { RouteErrorBoundary as ErrorBoundary }

@@ -1,3 +1,337 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useState } from 'react'
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useActionData,
+  useLocation,
+} from 'react-router'
+import type { Route } from './+types/reviews'
+import { reviewMessages, reviewSchema } from '~/schemas/review'
+import { ConfirmDialog } from '~/components/confirm-dialog'
+import { EmptyState } from '~/components/empty-state'
+import { Pagination, readPageParam } from '~/components/pagination'
+import { ReviewForm } from '~/components/review-form'
+import { ReviewItem } from '~/components/review-item'
+import {
+  canAddReview,
+  canDeleteReview,
+  canEditReview,
+  createReview,
+  deleteReview,
+  listReviewsPage,
+  ReviewError,
+  updateReview,
+} from '~/models/review.server'
+import { parseIdParam } from '~/schemas/fields'
+import { getCurrentUser } from '~/utils/auth.server'
+import { now } from '~/utils/clock.server'
+import { getEnv } from '~/utils/env.server'
+
+// /reviews — every review, newest first, 50 a page. Clients add reviews and
+// edit (?edit=<id>) or delete (a confirm step) their own; the Owner and
+// Managers may delete any.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request)
+  const url = new URL(request.url)
+  const page = readPageParam(url)
+  const { reviews, hasMore } = await listReviewsPage({ page })
+  const dateFormat = new Intl.DateTimeFormat('en-US', {
+    timeZone: getEnv().HOTEL_TIMEZONE,
+    dateStyle: 'medium',
+  })
+  return {
+    reviews: reviews.map((review) => ({
+      ...review,
+      dateLabel: dateFormat.format(new Date(review.created_at)),
+      canEdit: canEditReview(user, review),
+      canDelete: canDeleteReview(user, review),
+    })),
+    page,
+    hasMore,
+    editId: parseIdParam(url.searchParams.get('edit') ?? undefined),
+    added: parseIdParam(url.searchParams.get('added') ?? undefined),
+    canAdd: canAddReview(user),
+    loggedIn: !!user,
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request)
+  if (!user) throw data('Unauthorized', { status: 401 })
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const id = parseIdParam(String(formData.get('id') ?? ''))
+  const back = listUrl(request.url)
+
+  if (intent === 'delete') {
+    if (id === null) throw data('Review not found', { status: 404 })
+    try {
+      await deleteReview({ id, actor: user })
+    } catch (error) {
+      if (!(error instanceof ReviewError)) throw error
+      if (error.status === 403) throw data('Unauthorized', { status: 403 })
+      // Already gone (another tab): the list shows the truth.
+    }
+    return redirect(back)
+  }
+
+  if (intent !== 'create' && intent !== 'update') throw data('Unknown action', { status: 400 })
+  if (intent === 'create' && !canAddReview(user)) throw data('Unauthorized', { status: 403 })
+  const submission = parseWithZod(formData, { schema: reviewSchema })
+  if (submission.status !== 'success') {
+    const missing = Object.values(submission.error ?? {}).some((messages) =>
+      messages?.includes(reviewMessages.missing),
+    )
+    // The spec's alert: one clear message above the form, besides the field messages.
+    return data(
+      {
+        intent,
+        id,
+        result: submission.reply(missing ? { formErrors: [reviewMessages.missing] } : undefined),
+      },
+      { status: 400 },
+    )
+  }
+
+  if (intent === 'create') {
+    const review = await createReview({ author: user, input: submission.value, at: now() })
+    return redirect(`/reviews?added=${review.id}`)
+  }
+  try {
+    if (id === null) throw new ReviewError(404, 'Review not found')
+    await updateReview({ id, editor: user, input: submission.value, at: now() })
+  } catch (error) {
+    if (!(error instanceof ReviewError)) throw error
+    if (error.status === 403) throw data('Unauthorized', { status: 403 })
+    return data(
+      {
+        intent,
+        id,
+        result: submission.reply({ formErrors: ['Error updating review.', error.message] }),
+      },
+      { status: 404 },
+    )
+  }
+  return redirect(back)
+}
+
+export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
+  const { reviews, page, hasMore, editId, added, canAdd, loggedIn } = loaderData
+  const actionData = useActionData<typeof action>()
+  const location = useLocation()
+  const pendingEditId = actionData?.intent === 'update' ? actionData.id : null
+  // With JavaScript, Edit and Cancel switch in place; without it, ?edit=<id> does.
+  const [editingId, setEditingId] = useState<number | null>(pendingEditId ?? editId)
+  const [returnFocusTo, setReturnFocusTo] = useState<number | null>(null)
+  useEffect(() => {
+    setEditingId(pendingEditId ?? editId)
+    // A new location (a save that redirected, a page link) decides afresh.
+  }, [location.key, pendingEditId, editId])
+  useEffect(() => {
+    if (returnFocusTo === null) return
+    document.getElementById(`edit-review-link-${returnFocusTo}`)?.focus()
+    setReturnFocusTo(null)
+  }, [returnFocusTo])
+
+  const withoutEdit = pathWithout(location, ['edit', 'added'])
+  const addResult = actionData?.intent === 'create' ? actionData.result : undefined
+
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <div>
+          <h1>Reviews</h1>
+          <p>What our guests’ humans say, newest first.</p>
+        </div>
+        {canAdd ? (
+          <div className="page-header-actions">
+            <a className="btn btn-primary" href="#add-review">
+              Add a Review
+            </a>
+          </div>
+        ) : null}
+      </header>
+
+      {added && !actionData ? (
+        <p className="alert alert-success" role="status">
+          Thank you! Your review was added.
+        </p>
+      ) : null}
+
+      {reviews.length === 0 ? (
+        <EmptyState title="No reviews available" headingLevel={2}>
+          {page > 1 ? <Link to="/reviews">Back to the newest reviews</Link> : null}
+        </EmptyState>
+      ) : (
+        <ul className="review-list" aria-label="Reviews">
+          {reviews.map((review) => {
+            const editing = review.canEdit && editingId === review.id
+            if (editing) {
+              return (
+                <li key={review.id} className="review-quote stack-sm">
+                  <h2 className="field-label">Edit your review</h2>
+                  <ReviewForm
+                    id={`edit-review-${review.id}`}
+                    intent="update"
+                    reviewId={review.id}
+                    defaultValue={{ review: review.review, paws: String(review.paws) }}
+                    lastResult={pendingEditId === review.id ? actionData?.result : undefined}
+                    submitLabel="Save"
+                    pendingText="Saving…"
+                    autoFocus
+                    cancel={
+                      <Link
+                        className="btn btn-ghost"
+                        to={withoutEdit}
+                        preventScrollReset
+                        onClick={(event) => {
+                          if (
+                            event.metaKey ||
+                            event.ctrlKey ||
+                            event.shiftKey ||
+                            event.button !== 0
+                          )
+                            return
+                          event.preventDefault()
+                          setEditingId(null)
+                          setReturnFocusTo(review.id)
+                        }}
+                      >
+                        Cancel
+                      </Link>
+                    }
+                  />
+                </li>
+              )
+            }
+            return (
+              <li key={review.id}>
+                <ReviewItem
+                  review={review}
+                  dateLabel={review.dateLabel}
+                  mine={review.canEdit}
+                  actions={
+                    review.canEdit || review.canDelete ? (
+                      <>
+                        {review.canEdit ? (
+                          <Link
+                            id={`edit-review-link-${review.id}`}
+                            className="btn btn-secondary btn-sm"
+                            to={editHref(location, review.id)}
+                            preventScrollReset
+                            aria-label="Edit your review"
+                            onClick={(event) => {
+                              if (
+                                event.metaKey ||
+                                event.ctrlKey ||
+                                event.shiftKey ||
+                                event.button !== 0
+                              )
+                                return
+                              event.preventDefault()
+                              setEditingId(review.id)
+                            }}
+                          >
+                            Edit
+                          </Link>
+                        ) : null}
+                        {review.canDelete ? (
+                          <ConfirmDialog
+                            confirmId={`delete-review-${review.id}`}
+                            question="Are you sure you want to delete this review?"
+                            fields={{ intent: 'delete', id: String(review.id) }}
+                            triggerLabel={
+                              review.canEdit
+                                ? 'Delete'
+                                : `Delete review by ${review.client_username}`
+                            }
+                            triggerClassName="btn btn-danger btn-sm"
+                          />
+                        ) : null}
+                      </>
+                    ) : undefined
+                  }
+                />
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      <Pagination page={page} hasMore={hasMore} label="Review pages" />
+
+      {canAdd ? (
+        <section className="section panel stack" id="add-review" aria-labelledby="add-review-title">
+          <h2 id="add-review-title">Add a Review</h2>
+          <ReviewForm
+            // A fresh, empty form after each review added.
+            key={added ?? 'new'}
+            id="add-review-form"
+            intent="create"
+            lastResult={addResult}
+            submitLabel="Add Review"
+            pendingText="Adding…"
+          />
+        </section>
+      ) : !loggedIn ? (
+        <section className="section panel" aria-labelledby="add-review-title">
+          <h2 id="add-review-title">Stayed with us?</h2>
+          <p>
+            <Link to="/login">Log in</Link> to leave a review.
+          </p>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+function editHref(location: { pathname: string; search: string }, id: number) {
+  const params = new URLSearchParams(location.search)
+  params.delete('added')
+  params.delete('confirm')
+  params.set('edit', String(id))
+  return `${location.pathname}?${params.toString()}`
+}
+
+function pathWithout(location: { pathname: string; search: string }, names: string[]) {
+  const params = new URLSearchParams(location.search)
+  for (const name of names) params.delete(name)
+  const rest = params.toString()
+  return `${location.pathname}${rest ? `?${rest}` : ''}`
+}
+
+/** Where an action returns to: the same page of the list, without edit/confirm steps. */
+function listUrl(requestUrl: string) {
+  const url = new URL(requestUrl)
+  const params = new URLSearchParams()
+  const page = url.searchParams.get('page')
+  if (page && /^\d{1,6}$/.test(page) && page !== '1') params.set('page', page)
+  const rest = params.toString()
+  return `/reviews${rest ? `?${rest}` : ''}`
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Reviews · Pet Hotel' },
+  { name: 'description', content: 'Paw-rated reviews from the clients of our pet hotel.' },
+]
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <div className="container page">
+      <h1>Reviews</h1>
+      <EmptyState
+        title={
+          status === 401 || status === 403 ? 'Unauthorized' : 'Error: Error fetching all reviews'
+        }
+        tone="error"
+        headingLevel={2}
+      >
+        <Link to="/reviews">Back to all reviews</Link>
+      </EmptyState>
+    </div>
+  )
 }

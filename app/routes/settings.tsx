@@ -1,3 +1,151 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, isRouteErrorResponse, redirect } from 'react-router'
+import type { Route } from './+types/settings'
+import { settingsSchema, type SettingsInput } from '~/schemas/settings'
+import { EmptyState } from '~/components/empty-state'
+import { FormErrors, InputField } from '~/components/form-field'
+import { SubmitButton } from '~/components/submit-button'
+import {
+  getHotelSettings,
+  SettingsError,
+  updateHotelSettings,
+} from '~/models/hotel-settings.server'
+import { requireAdmin } from '~/utils/auth.server'
+import '~/components/booking-pages.css'
+
+// /settings — the Owner and Managers set the hotel's capacity (dog kennels,
+// cat condos, day-care places) and the daily price of each booking type.
+// Bookings already made keep their price; new ones and updates use these.
+
+type SettingsFormValue = Record<keyof SettingsInput, string>
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const s = await getHotelSettings()
+  return {
+    values: {
+      dog_kennels: String(s.dog_kennels),
+      cat_condos: String(s.cat_condos),
+      day_care_places: String(s.day_care_places),
+      day_care_daily_price: (s.day_care_daily_price_cents / 100).toFixed(2),
+      boarding_daily_price: (s.boarding_daily_price_cents / 100).toFixed(2),
+    } satisfies SettingsFormValue,
+    saved: new URL(request.url).searchParams.get('saved') === '1',
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request)
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema })
+  if (submission.status !== 'success')
+    return data(
+      { result: submission.reply({ formErrors: ['Settings were not saved'] }) },
+      { status: 400 },
+    )
+  try {
+    await updateHotelSettings({ viewer, input: submission.value })
+  } catch (error) {
+    if (error instanceof SettingsError) throw data('Unauthorized', { status: 403 })
+    throw error
+  }
+  return redirect('/settings?saved=1')
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, saved } = loaderData
+  const [form, fields] = useForm<SettingsFormValue, SettingsInput>({
+    id: 'hotel-settings',
+    lastResult: actionData?.result,
+    defaultValue: values,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
+  })
+  return (
+    <div className="container-narrow page">
+      <header className="page-header">
+        <div>
+          <h1>Hotel settings</h1>
+          <p>Capacity and daily prices. Bookings already made keep the price they were made at.</p>
+        </div>
+      </header>
+      {saved && !actionData ? (
+        <p className="alert alert-success" role="status">
+          Settings saved.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="form panel">
+        <FormErrors form={form} />
+        <fieldset className="booking-step">
+          <legend className="field-label">Capacity</legend>
+          <div className="form-grid">
+            <InputField
+              meta={fields.dog_kennels}
+              label="Dog kennels"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              hint="Boarding dogs, per night"
+            />
+            <InputField
+              meta={fields.cat_condos}
+              label="Cat condos"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              hint="Boarding cats, per night"
+            />
+            <InputField
+              meta={fields.day_care_places}
+              label="Day care places"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              hint="Dogs and cats, per day"
+            />
+          </div>
+        </fieldset>
+        <fieldset className="booking-step">
+          <legend className="field-label">Daily prices</legend>
+          <div className="form-grid">
+            <InputField
+              meta={fields.day_care_daily_price}
+              label="Day care daily price ($)"
+              inputMode="decimal"
+              hint="For example 35.00"
+            />
+            <InputField
+              meta={fields.boarding_daily_price}
+              label="Boarding daily price ($)"
+              inputMode="decimal"
+              hint="For example 55.00"
+            />
+          </div>
+        </fieldset>
+        <div className="form-actions">
+          <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Hotel settings · Pet Hotel' }]
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const unauthorized = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)
+  return (
+    <div className="container-narrow page">
+      <h1>Hotel settings</h1>
+      <EmptyState
+        title={unauthorized ? 'Unauthorized' : 'Error: Settings could not be loaded'}
+        tone="error"
+        headingLevel={2}
+      />
+    </div>
+  )
 }

@@ -1,3 +1,71 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/signup'
+import { Brand, pageTitle } from '~/components/brand'
+import { SignupForm } from '~/components/signup-form'
+import { createUser, DuplicateUserError } from '~/models/user.server'
+import { signupFormSchema } from '~/schemas/auth'
+import { getCurrentUser } from '~/utils/auth.server'
+import { safeRedirect } from '~/utils/safe-redirect'
+import { commitUserSession } from '~/utils/session.server'
+
+// /signup: the Sign Up "modal route" (a page without JavaScript, a dialog
+// from the profile menu with it). Same schema as POST /api/auth/signup plus
+// confirm_password.
+
+const HIDDEN = ['password', 'confirm_password']
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+  if (await getCurrentUser(request)) throw redirect(redirectTo)
+  return { redirectTo }
 }
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: signupFormSchema })
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
+  }
+  const { confirm_password: _confirm, ...input } = submission.value
+  try {
+    const user = await createUser(input)
+    throw redirect(safeRedirect(formData.get('redirectTo')), {
+      headers: { 'Set-Cookie': await commitUserSession(request, user.id) },
+    })
+  } catch (error) {
+    if (error instanceof DuplicateUserError) {
+      const fieldErrors = Object.fromEntries(
+        Object.entries(error.errors).map(([field, message]) => [field, [message]]),
+      )
+      return data(
+        submission.reply({ formErrors: ['Signup failed'], fieldErrors, hideFields: HIDDEN }),
+        { status: 409 },
+      )
+    }
+    throw error
+  }
+}
+
+export default function SignupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const redirectTo = loaderData.redirectTo
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-brand">
+        <Brand />
+      </div>
+      <div className="panel auth-card auth-card-wide">
+        <h1>Sign Up</h1>
+        <p className="muted">Create an account to book stays for your pets.</p>
+        <div className="stack" style={{ marginTop: 'var(--space-5)' }}>
+          <SignupForm
+            lastResult={actionData}
+            redirectTo={redirectTo !== '/' ? redirectTo : undefined}
+          />
+        </div>
+      </div>
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sign Up') }]

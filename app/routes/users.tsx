@@ -1,3 +1,140 @@
-export default function Placeholder() {
-  return <main><h1>Under construction</h1></main>
+import { data } from 'react-router'
+import type { Route } from './+types/users'
+import { EmptyState } from '~/components/empty-state'
+import { Pagination, readPageParam } from '~/components/pagination'
+import { isAdmin, listUsersPage, type User } from '~/models/user.server'
+import { getCurrentUser } from '~/utils/auth.server'
+
+// /users — Active Users grouped as Clients, Employees, Managers (and the
+// Owner), each paged on its own (?clients=2 …). The Owner and Managers only;
+// everyone else, logged out included, sees 'Unauthorized' (403).
+const GROUPS = [
+  { key: 'clients', group: 'clients', title: 'Clients' },
+  { key: 'employees', group: 'Employee', title: 'Employees' },
+  { key: 'managers', group: 'Manager', title: 'Managers' },
+  { key: 'owners', group: 'Owner', title: 'Owner' },
+] as const
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getCurrentUser(request)
+  if (!isAdmin(viewer)) return data({ authorized: false as const, groups: [] }, { status: 403 })
+  const groups = await Promise.all(
+    GROUPS.map(async ({ key, group, title }) => {
+      const page = readPageParam(request.url, key)
+      const { users, hasMore } = await listUsersPage({ group, page })
+      return { key, title, page, hasMore, users: users.map(toRow) }
+    }),
+  )
+  return { authorized: true as const, groups }
+}
+
+/** Only what the table shows. */
+function toRow(user: User) {
+  return {
+    id: user.id,
+    name: `${user.fname} ${user.lname}`,
+    username: user.username,
+    email: user.email,
+    phone: user.phone_num,
+    place: `${user.city}, ${user.state}`,
+  }
+}
+
+export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.authorized) return <Unauthorized />
+  const { groups } = loaderData
+  const empty = groups.every((g) => g.users.length === 0 && g.page === 1)
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <div>
+          <h1>Active Users</h1>
+          <p>Everyone with an account, by role.</p>
+        </div>
+      </header>
+      {empty ? (
+        <EmptyState title="No users available" headingLevel={2} />
+      ) : (
+        <div className="stack-lg">
+          {groups.map((g) => (
+            <section key={g.key} aria-labelledby={`users-${g.key}`} className="stack-sm">
+              <h2 id={`users-${g.key}`}>{g.title}</h2>
+              {g.users.length === 0 ? (
+                <p className="muted">No users available</p>
+              ) : (
+                <div className="table-wrap">
+                  <table className="table">
+                    <caption className="visually-hidden">{g.title}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col">Username</th>
+                        <th scope="col">Email</th>
+                        <th scope="col">Phone</th>
+                        <th scope="col">City</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {g.users.map((u) => (
+                        <tr key={u.id}>
+                          <th scope="row">{u.name}</th>
+                          <td>{u.username}</td>
+                          <td>
+                            <a href={`mailto:${u.email}`}>{u.email}</a>
+                          </td>
+                          <td className="nowrap">{formatPhone(u.phone)}</td>
+                          <td>{u.place}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <Pagination
+                page={g.page}
+                hasMore={g.hasMore}
+                param={g.key}
+                label={`${g.title} pages`}
+              />
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function Unauthorized() {
+  return (
+    <div className="container page">
+      <div className="empty-state" role="alert">
+        <h1 className="empty-state-title">Unauthorized</h1>
+        <p>Only the Owner and Managers can see the users of the hotel.</p>
+      </div>
+    </div>
+  )
+}
+
+function formatPhone(digits: string) {
+  return /^\d{10}$/.test(digits)
+    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+    : digits
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  {
+    title:
+      data && 'authorized' in data && data.authorized
+        ? 'Users · Pet Hotel'
+        : 'Unauthorized · Pet Hotel',
+  },
+]
+
+export function ErrorBoundary() {
+  return (
+    <div className="container page">
+      <h1>Active Users</h1>
+      <EmptyState title="Error: Could not get all users" tone="error" headingLevel={2} />
+    </div>
+  )
 }

@@ -16,7 +16,9 @@ export function requiredText(requiredMessage: string, max = 200) {
     blankToUndefined,
     z
       .string({ error: (iss) => (iss.input === undefined ? requiredMessage : 'Must be text') })
-      .max(max, `Must be at most ${max} characters`),
+      .max(max, `Must be at most ${max} characters`)
+      // PostgreSQL text cannot hold U+0000: refuse it rather than fail in the database.
+      .refine((v) => !v.includes('\u0000'), 'Must not contain a null character'),
   )
 }
 
@@ -24,7 +26,10 @@ export function requiredText(requiredMessage: string, max = 200) {
 export function optionalText(max = 2000) {
   return z.preprocess(
     (v) => (v === undefined || v === null ? '' : v),
-    z.string({ error: 'Must be text' }).max(max, `Must be at most ${max} characters`),
+    z
+      .string({ error: 'Must be text' })
+      .max(max, `Must be at most ${max} characters`)
+      .refine((v) => !v.includes('\u0000'), 'Must not contain a null character'),
   )
 }
 

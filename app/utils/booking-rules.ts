@@ -70,7 +70,11 @@ export function priceBooking(input: {
  * for each night from drop-off date up to (not including) the pick-up date;
  * day care holds a place on its one day.
  */
-export function occupiedDates(type: BookingType, dropOff: WallDateTime, pickUp: WallDateTime): IsoDate[] {
+export function occupiedDates(
+  type: BookingType,
+  dropOff: WallDateTime,
+  pickUp: WallDateTime,
+): IsoDate[] {
   const start = dropOff.slice(0, 10)
   if (type === 'day_care') return [start]
   const end = pickUp.slice(0, 10)
@@ -88,7 +92,14 @@ export function centsToDollars(cents: number): number {
 
 /** Exact dollars → cents: accepts numbers or strings with at most 2 decimals; null otherwise. */
 export function dollarsToCents(value: unknown): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : ''
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? String(value)
+        : ''
+      : typeof value === 'string'
+        ? value.trim()
+        : ''
   const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text)
   if (!m) return null
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))

@@ -100,7 +100,7 @@ export function datesFrom(start: IsoDate, endExclusive: IsoDate): IsoDate[] {
 
 /** Seconds between two wall-clock readings as a wall clock counts them (a DST change adds or loses nothing). */
 export function wallSecondsBetween(a: WallDateTime, b: WallDateTime): number {
-  return (wallToEpochSeconds(b) - wallToEpochSeconds(a))
+  return wallToEpochSeconds(b) - wallToEpochSeconds(a)
 }
 
 function wallToEpochSeconds(value: WallDateTime): number {
@@ -122,4 +122,66 @@ export function addMonths(month: string, delta: number): string {
   const [y, m] = month.split('-').map(Number)
   const d = new Date(Date.UTC(y, m - 1 + delta, 1))
   return d.toISOString().slice(0, 7)
+}
+
+// ---- display ----
+// A wall-clock reading is shown exactly as written, by plain string work: no
+// zone (server's or browser's) can shift it, and the server and the browser
+// render the very same text (no ICU differences between them).
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** Day of the week of a date, Monday = 0 … Sunday = 6. */
+export function weekdayIndex(date: IsoDate): number {
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number)
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7
+}
+
+function dateParts(value: string) {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number)
+  return { y, m, d, weekday: WEEKDAYS[weekdayIndex(value)] }
+}
+
+/** '2026-03-10' or '2026-03-10 10:00:00' → 'Tue, Mar 10, 2026'. */
+export function formatWallDate(value: string): string {
+  const { y, m, d, weekday } = dateParts(value)
+  return `${weekday.slice(0, 3)}, ${MONTHS[m - 1].slice(0, 3)} ${d}, ${y}`
+}
+
+/** '2026-03-10' → 'Tuesday, March 10, 2026'. */
+export function formatWallDateLong(value: string): string {
+  const { y, m, d, weekday } = dateParts(value)
+  return `${weekday}, ${MONTHS[m - 1]} ${d}, ${y}`
+}
+
+/** '2026-03-10 10:00:00' (or '10:00') → '10:00 AM'. */
+export function formatWallTime(value: string): string {
+  const time = value.length > 10 ? value.slice(11, 16) : value.slice(0, 5)
+  const [h, min] = time.split(':').map(Number)
+  return `${h % 12 === 0 ? 12 : h % 12}:${pad(min)} ${h < 12 ? 'AM' : 'PM'}`
+}
+
+/** '2026-03-10 10:00:00' → 'Tue, Mar 10, 2026, 10:00 AM'. */
+export function formatWallDateTime(value: WallDateTime): string {
+  return `${formatWallDate(value)}, ${formatWallTime(value)}`
+}
+
+/** '2026-03' → 'March 2026'. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number)
+  return `${MONTHS[m - 1]} ${y}`
 }

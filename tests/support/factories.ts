@@ -70,3 +70,35 @@ export async function createPet(
     .returning(['id', 'name', 'type', 'owner_id'])
   return row
 }
+
+/** A service row (price in cents) with its staff, inserted through the service model. */
+export async function createService(
+  overrides: { service?: string; priceCents?: number; staff?: { id: number }[] } = {},
+): Promise<{ id: number; service: string; price: number; priceCents: number; staff: { id: number; fname: string; lname: string }[] }> {
+  const { createService: createServiceModel } = await import('../../app/models/service.server')
+  seq += 1
+  return createServiceModel({
+    input: {
+      service: overrides.service ?? `Service ${Date.now().toString(36)}${seq}`,
+      price: overrides.priceCents ?? 2500,
+      staff: (overrides.staff ?? []).map((s) => s.id),
+    },
+  })
+}
+
+/** A review by a client, inserted through the review model; `at` orders reviews. */
+export async function createReview({
+  author,
+  review,
+  paws = 5,
+  at = new Date(),
+}: {
+  author: User
+  review?: string
+  paws?: number
+  at?: Date
+}) {
+  const { createReview: createReviewModel } = await import('../../app/models/review.server')
+  seq += 1
+  return createReviewModel({ author, input: { review: review ?? `Lovely stay number ${seq}`, paws }, at })
+}

@@ -1,7 +1,21 @@
-import { apiError } from '~/utils/api.server'
+import type { Route } from './+types/bookings.date.$date'
+import { apiError, methodNotAllowed, ok, requireApiStaff } from '~/utils/api.server'
+import { listBookingsCoveringDate } from '~/models/booking.server'
+import { isValidIsoDate } from '~/utils/hotel-time'
+import { toApiError } from './bookings.server'
 
-export function loader() {
-  return apiError(501, 'Not implemented yet')
+// GET /api/bookings/date/{yyyy-mm-dd} — staff: every booking covering that
+// date, as a bare JSON array (the spec names no field for it).
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireApiStaff(request)
+  const date = params.date ?? ''
+  if (!isValidIsoDate(date))
+    return apiError(400, 'Date must be a real date like YYYY-MM-DD', {
+      date: 'Date must be a real date like YYYY-MM-DD',
+    })
+  return ok(await listBookingsCoveringDate({ date, viewer }).catch(toApiError))
 }
 
-export const action = loader
+export function action() {
+  return methodNotAllowed(['GET'])
+}

@@ -1,7 +1,13 @@
-import { apiError } from '~/utils/api.server'
+import type { Route } from './+types/bookings.user'
+import { methodNotAllowed, ok, requireApiUser } from '~/utils/api.server'
+import { listUserBookings } from '~/models/booking.server'
 
-export function loader() {
-  return apiError(501, 'Not implemented yet')
+// GET /api/bookings/user — the logged-in user's own bookings ({"bookings": [...]}).
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireApiUser(request)
+  return ok({ bookings: await listUserBookings({ viewer }) })
 }
 
-export const action = loader
+export function action() {
+  return methodNotAllowed(['GET'])
+}

@@ -1,7 +1,13 @@
-import { apiError } from '~/utils/api.server'
+import type { Route } from './+types/pets.user'
+import { methodNotAllowed, ok, requireApiUser } from '~/utils/api.server'
+import { listUserPets } from '~/models/pet.server'
 
-export function loader() {
-  return apiError(501, 'Not implemented yet')
+// GET /api/pets/user — the logged-in user's own pets ({"Pets": [...]}).
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireApiUser(request)
+  return ok({ Pets: await listUserPets({ userId: viewer.id }) })
 }
 
-export const action = loader
+export function action() {
+  return methodNotAllowed(['GET'])
+}

@@ -1,0 +1,144 @@
+/**
+ * The staff day sheet of /bookingsByDate: occupancy against capacity, and the
+ * day's arrivals, departures, pets staying over and day-care pets — each with
+ * its owner and phone, behaviour, feeding and medication notes and services.
+ *
+ *   <OccupancyMeters occupancy={sheet.occupancy} capacity={sheet.capacity} />
+ *   <DaySheetList title="Arrivals" entries={sheet.arrivals} time="drop_off" empty="No arrivals" />
+ */
+import { Link } from 'react-router'
+import type { DaySheetEntry, Occupancy } from '~/models/booking.server'
+import { formatWallDateTime, formatWallTime } from '~/utils/hotel-time'
+import './booking-pages.css'
+
+export const UNIT_NAMES: Record<keyof Occupancy, string> = {
+  dog_kennel: 'Dog kennels',
+  cat_condo: 'Cat condos',
+  day_care: 'Day care places',
+}
+
+export function OccupancyMeters({
+  occupancy,
+  capacity,
+}: {
+  occupancy: Occupancy
+  capacity: Occupancy
+}) {
+  return (
+    <ul className="occupancy-meters" aria-label="Occupancy">
+      {(Object.keys(UNIT_NAMES) as (keyof Occupancy)[]).map((unit) => {
+        const used = occupancy[unit]
+        const total = capacity[unit]
+        const full = used >= total
+        return (
+          <li key={unit} className={full ? 'occupancy occupancy-full' : 'occupancy'}>
+            <span className="occupancy-label" id={`occupancy-${unit}`}>
+              {UNIT_NAMES[unit]}
+            </span>
+            <span className="occupancy-value">
+              {used} <span className="muted">of {total}</span>
+            </span>
+            <meter
+              aria-labelledby={`occupancy-${unit}`}
+              min={0}
+              max={Math.max(total, 1)}
+              value={Math.min(used, Math.max(total, 1))}
+              low={Math.max(total, 1) * 0.7}
+              high={Math.max(total, 1) * 0.9}
+              optimum={0}
+            />
+            <span className="text-sm muted">
+              {full ? 'Full' : `${Math.max(total - used, 0)} free`}
+            </span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+export function DaySheetList({
+  id,
+  title,
+  entries,
+  time,
+  empty,
+}: {
+  id: string
+  title: string
+  entries: DaySheetEntry[]
+  time: 'drop_off' | 'pick_up' | 'stay' | 'day_care'
+  empty: string
+}) {
+  return (
+    <section className="day-sheet-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="day-sheet-title">
+        {title} <span className="badge badge-muted">{entries.length}</span>
+      </h2>
+      {entries.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="day-sheet-list">
+          {entries.map((e) => (
+            <li key={e.booking.id} className="day-sheet-entry">
+              <p className="day-sheet-time">{timeText(e, time)}</p>
+              <div className="stack-sm">
+                <h3 className="day-sheet-pet">
+                  <Link to={`/pets/${e.pet.id}`}>{e.pet.name}</Link>{' '}
+                  <span className="badge badge-accent">{e.pet.type === 'dog' ? 'Dog' : 'Cat'}</span>{' '}
+                  <span className="muted text-sm">{e.pet.breed}</span>
+                </h3>
+                <dl className="day-sheet-facts">
+                  <div>
+                    <dt>Owner</dt>
+                    <dd>
+                      {e.owner.fname} {e.owner.lname} ·{' '}
+                      <a href={`tel:${e.owner.phone_num}`}>{formatPhone(e.owner.phone_num)}</a>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Behaviour</dt>
+                    <dd>{e.pet.behavior}</dd>
+                  </div>
+                  <div>
+                    <dt>Feeding</dt>
+                    <dd>{e.pet.dietary_note || 'No notes'}</dd>
+                  </div>
+                  <div>
+                    <dt>Medication</dt>
+                    <dd>{e.pet.medication_note || 'None'}</dd>
+                  </div>
+                  <div>
+                    <dt>Services</dt>
+                    <dd>{e.booking.services.map((s) => s.service).join(', ') || 'None'}</dd>
+                  </div>
+                  {time === 'stay' || time === 'drop_off' || time === 'pick_up' ? (
+                    <div>
+                      <dt>Stay</dt>
+                      <dd>
+                        {formatWallDateTime(e.booking.drop_off_date)} –{' '}
+                        {formatWallDateTime(e.booking.pick_up_date)}
+                      </dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function timeText(e: DaySheetEntry, time: 'drop_off' | 'pick_up' | 'stay' | 'day_care') {
+  if (time === 'drop_off') return formatWallTime(e.booking.drop_off_date)
+  if (time === 'pick_up') return formatWallTime(e.booking.pick_up_date)
+  if (time === 'day_care')
+    return `${formatWallTime(e.booking.drop_off_date)} – ${formatWallTime(e.booking.pick_up_date)}`
+  return 'All day'
+}
+
+function formatPhone(p: string) {
+  return /^\d{10}$/.test(p) ? `(${p.slice(0, 3)}) ${p.slice(3, 6)}-${p.slice(6)}` : p
+}

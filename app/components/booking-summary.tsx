@@ -1,0 +1,107 @@
+/**
+ * How a booking (or a booking being chosen) is shown: its stay, its price
+ * breakdown — days × daily price, each service, the total — and its state.
+ *
+ *   <BookingBreakdown breakdown={breakdownOfBooking(booking)} />
+ *   <BookingDetails booking={booking} />        // type, drop-off, pick-up, breakdown
+ *   <StayText booking={booking} />             // 'Tue, Mar 10, 2026, 10:00 AM – Thu, Mar 12, 2026, 10:00 AM'
+ */
+import type { Booking } from '~/models/booking.server'
+import { BOOKING_TYPE_LABELS, formatDollars, type BookingType } from '~/utils/booking-rules'
+import { formatWallDate, formatWallDateTime, formatWallTime } from '~/utils/hotel-time'
+import './booking-pages.css'
+
+export type Breakdown = {
+  type: BookingType
+  days: number
+  dailyPriceCents: number
+  services: { id: number; service: string; priceCents: number }[]
+  totalCents: number
+}
+
+/** A saved booking's fixed lines (its API numbers are dollars; shown from cents, exactly). */
+export function breakdownOfBooking(
+  b: Pick<Booking, 'booking_type' | 'days' | 'daily_price' | 'services' | 'total'>,
+): Breakdown {
+  const cents = (dollars: number) => Math.round(dollars * 100)
+  return {
+    type: b.booking_type,
+    days: b.days,
+    dailyPriceCents: cents(b.daily_price),
+    services: b.services.map((s) => ({ id: s.id, service: s.service, priceCents: cents(s.price) })),
+    totalCents: cents(b.total),
+  }
+}
+
+export function dayCount(days: number) {
+  return `${days} ${days === 1 ? 'day' : 'days'}`
+}
+
+/** The line items and the total, as a definition list; the total line reads 'Total cost: $…'. */
+export function BookingBreakdown({
+  breakdown,
+  caption = 'Price breakdown',
+}: {
+  breakdown: Breakdown
+  caption?: string
+}) {
+  const { type, days, dailyPriceCents, services, totalCents } = breakdown
+  return (
+    <div className="booking-breakdown">
+      <p className="booking-breakdown-caption">{caption}</p>
+      <dl>
+        <div>
+          <dt>
+            {BOOKING_TYPE_LABELS[type]}: {dayCount(days)} × {formatDollars(dailyPriceCents)}
+          </dt>
+          <dd>{formatDollars(days * dailyPriceCents)}</dd>
+        </div>
+        {services.map((s) => (
+          <div key={s.id}>
+            <dt>{s.service}</dt>
+            <dd>{formatDollars(s.priceCents)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="booking-total">Total cost: {formatDollars(totalCents)}</p>
+    </div>
+  )
+}
+
+/** 'Tue, Mar 10, 2026, 10:00 AM – Thu, Mar 12, 2026, 10:00 AM' (day care: one date, two times). */
+export function stayText(b: Pick<Booking, 'drop_off_date' | 'pick_up_date'>) {
+  if (b.drop_off_date.slice(0, 10) === b.pick_up_date.slice(0, 10))
+    return `${formatWallDate(b.drop_off_date)}, ${formatWallTime(b.drop_off_date)} – ${formatWallTime(b.pick_up_date)}`
+  return `${formatWallDateTime(b.drop_off_date)} – ${formatWallDateTime(b.pick_up_date)}`
+}
+
+export function StayText({
+  booking,
+}: {
+  booking: Pick<Booking, 'drop_off_date' | 'pick_up_date'>
+}) {
+  return <time dateTime={booking.drop_off_date.replace(' ', 'T')}>{stayText(booking)}</time>
+}
+
+/** A booking's type, drop-off, pick-up and its fixed price lines. */
+export function BookingDetails({ booking }: { booking: Booking }) {
+  return (
+    <div className="booking-details">
+      <dl className="booking-facts">
+        <div>
+          <dt>Type</dt>
+          <dd>{BOOKING_TYPE_LABELS[booking.booking_type]}</dd>
+        </div>
+        <div>
+          <dt>Drop-off</dt>
+          <dd>{formatWallDateTime(booking.drop_off_date)}</dd>
+        </div>
+        <div>
+          <dt>Pick-up</dt>
+          <dd>{formatWallDateTime(booking.pick_up_date)}</dd>
+        </div>
+      </dl>
+      <BookingBreakdown breakdown={breakdownOfBooking(booking)} caption="Price as booked" />
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+/**
+ * The hotel's name and its logo link home (the navbar's "home image").
+ *
+ *   <Brand />                 // logo + name, links to /
+ *   `${HOTEL_NAME} · Pets`    // for meta titles: pageTitle('Pets')
+ */
+import { Link } from 'react-router'
+
+export const HOTEL_NAME = 'Whiskers & Wags'
+
+/** A page <title>: "Pets · Whiskers & Wags". */
+export function pageTitle(page?: string) {
+  return page ? `${page} · ${HOTEL_NAME}` : `${HOTEL_NAME} · Pet Hotel`
+}
+
+export function Brand({
+  className = 'brand',
+  showName = true,
+}: {
+  className?: string
+  showName?: boolean
+}) {
+  return (
+    <Link to="/" className={className}>
+      <img src="/logo.svg" alt={showName ? '' : `${HOTEL_NAME} home`} width={40} height={40} />
+      {showName ? (
+        <span className="brand-name">
+          {HOTEL_NAME}
+          <span className="visually-hidden"> home</span>
+        </span>
+      ) : null}
+    </Link>
+  )
+}

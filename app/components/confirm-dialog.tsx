@@ -1,0 +1,204 @@
+/**
+ * A delete (or any dangerous action) confirmation that works both ways:
+ *  - without JavaScript the trigger is a link to ?confirm=<confirmId>; the
+ *    server then renders the question with a POST form and a Cancel link in
+ *    place of the trigger;
+ *  - with JavaScript the same trigger opens a modal dialog with the question
+ *    and the same POST form (focus is trapped, Esc/Cancel closes and focus
+ *    returns to the trigger).
+ *
+ *   <ConfirmDialog
+ *     confirmId={`delete-pet-${pet.id}`}                 // unique on the page
+ *     question="Are you sure you want to delete this pet?"
+ *     fields={{ intent: 'delete' }}                      // hidden inputs of the POST
+ *     action={`/pets/${pet.id}`}                         // optional; default: this route's action
+ *     triggerLabel="Delete"                              // default "Delete"
+ *     confirmLabel="Yes, delete"                         // default "Yes, delete"
+ *     disabled={started}                                 // renders a disabled button instead
+ *   />
+ *
+ * The action should redirect (or revalidate so the item disappears); an error
+ * it returns shows wherever the page shows action errors.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Form, Link, useFormAction, useLocation, useNavigation } from 'react-router'
+import { SubmitButton } from './submit-button'
+import { TrashIcon } from './icons'
+
+export const CONFIRM_PARAM = 'confirm'
+
+export function ConfirmDialog({
+  confirmId,
+  question,
+  fields = {},
+  action,
+  triggerLabel = 'Delete',
+  triggerClassName = 'btn btn-danger',
+  confirmLabel = 'Yes, delete',
+  title = 'Please confirm',
+  disabled = false,
+  icon = true,
+}: {
+  confirmId: string
+  question: ReactNode
+  fields?: Record<string, string>
+  action?: string
+  triggerLabel?: ReactNode
+  triggerClassName?: string
+  confirmLabel?: ReactNode
+  title?: ReactNode
+  disabled?: boolean
+  icon?: boolean
+}) {
+  const location = useLocation()
+  const routeAction = useFormAction()
+  const navigation = useNavigation()
+  const [open, setOpen] = useState(false)
+  const submitted = useRef(false)
+  const questionId = useId()
+  const titleId = useId()
+
+  const params = new URLSearchParams(location.search)
+  const confirming = params.get(CONFIRM_PARAM) === confirmId
+  params.delete(CONFIRM_PARAM)
+  const rest = params.toString()
+  const cancelHref = `${location.pathname}${rest ? `?${rest}` : ''}`
+  const withConfirm = new URLSearchParams(rest)
+  withConfirm.set(CONFIRM_PARAM, confirmId)
+  const confirmHref = `${location.pathname}?${withConfirm.toString()}`
+  const formAction = action ?? withoutConfirmParam(routeAction)
+
+  // Close the dialog once the submission it started has finished.
+  useEffect(() => {
+    if (navigation.state !== 'idle') return
+    if (submitted.current) {
+      submitted.current = false
+      setOpen(false)
+    }
+  }, [navigation.state])
+
+  const form = (
+    <Form
+      method="post"
+      action={formAction}
+      onSubmit={() => (submitted.current = true)}
+      className="cluster"
+    >
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton
+        className="btn btn-danger-solid"
+        formAction={formAction}
+        pendingText="Deleting…"
+      >
+        {confirmLabel}
+      </SubmitButton>
+      {open ? (
+        <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      ) : (
+        <Link className="btn btn-ghost" to={cancelHref} preventScrollReset replace>
+          Cancel
+        </Link>
+      )}
+    </Form>
+  )
+
+  if (disabled) {
+    return (
+      <button type="button" className={triggerClassName} disabled aria-disabled="true">
+        {icon ? <TrashIcon /> : null}
+        {triggerLabel}
+      </button>
+    )
+  }
+
+  if (confirming && !open) {
+    return (
+      <div className="confirm-inline" role="group" aria-labelledby={questionId}>
+        <p id={questionId}>{question}</p>
+        {form}
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <Link
+        to={confirmHref}
+        className={triggerClassName}
+        preventScrollReset
+        onClick={(event) => {
+          // With JavaScript: open the dialog in place instead of the server-rendered confirm step.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+          event.preventDefault()
+          setOpen(true)
+        }}
+      >
+        {icon ? <TrashIcon /> : null}
+        {triggerLabel}
+      </Link>
+      {open ? (
+        <ConfirmModal
+          titleId={titleId}
+          questionId={questionId}
+          title={title}
+          onClose={() => setOpen(false)}
+        >
+          <p id={questionId} className="confirm-dialog-text">
+            {question}
+          </p>
+          <div className="form-actions">{form}</div>
+        </ConfirmModal>
+      ) : null}
+    </>
+  )
+}
+
+function ConfirmModal({
+  titleId,
+  questionId,
+  title,
+  onClose,
+  children,
+}: {
+  titleId: string
+  questionId: string
+  title: ReactNode
+  onClose: () => void
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    // Unmounting removes the element, which ends the modal state without a close event.
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={questionId}
+      onClose={onClose}
+    >
+      <div className="dialog-header">
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+      </div>
+      <div className="dialog-body stack">{children}</div>
+    </dialog>
+  )
+}
+
+function withoutConfirmParam(url: string) {
+  const [path, search = ''] = url.split('?')
+  const params = new URLSearchParams(search)
+  params.delete(CONFIRM_PARAM)
+  const rest = params.toString()
+  return rest ? `${path}?${rest}` : path
+}

@@ -1,0 +1,238 @@
+/**
+ * Labelled form controls wired for Conform: visible <label>, error text under
+ * the field (id = meta.errorId), aria-invalid and aria-describedby set only
+ * while the field has an error, optional hint text (id = meta.descriptionId).
+ * Names come from the Conform field, i.e. the API field names.
+ *
+ *   const [form, fields] = useForm({ lastResult: actionData, onValidate: ... })
+ *   <Form method="post" {...getFormProps(form)} className="form">
+ *     <FormErrors form={form} />                       // general / server message
+ *     <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+ *     <SelectField meta={fields.type} label="Type" placeholder="Choose…"
+ *                  options={[{ value: 'cat', label: 'Cat' }, { value: 'dog', label: 'Dog' }]} />
+ *     <TextareaField meta={fields.review} label="Your review" rows={4} />
+ *     <CheckboxGroupField meta={fields.staff} legend="Staff"
+ *                         options={staff.map((s) => ({ value: String(s.id), label: `${s.fname} ${s.lname}` }))} />
+ *     <RadioGroupField meta={fields.gender} legend="Gender" options={[...]} />
+ *   </Form>
+ *
+ * Extra props (autoComplete, min, max, accept, multiple, onChange...) go to the
+ * control. `className` goes to the wrapping .field (add "field-wide" to span
+ * both columns of a .form-grid). Server-side errors arrive through
+ * submission.reply({ fieldErrors, formErrors }) and show in the same places.
+ */
+import {
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from '@conform-to/react'
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react'
+
+type InputType =
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'tel'
+  | 'number'
+  | 'date'
+  | 'time'
+  | 'datetime-local'
+  | 'file'
+  | 'url'
+  | 'search'
+  | 'month'
+
+type Common<Schema> = {
+  meta: FieldMetadata<Schema>
+  label: ReactNode
+  hint?: ReactNode
+  className?: string
+}
+
+/** The error messages of a field (or of the whole form), one per line. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div id={id} className="field-error">
+      {errors?.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  )
+}
+
+/** The form-level message (e.g. 'Login failed', 'Signup failed'), announced when it appears. */
+export function FormErrors({ form }: { form: Pick<FormMetadata, 'errorId' | 'errors'> }) {
+  return (
+    <div id={form.errorId} className="form-error" role="alert">
+      {form.errors?.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  )
+}
+
+function Hint({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null
+  return (
+    <p id={id} className="field-hint">
+      {children}
+    </p>
+  )
+}
+
+export function InputField<Schema>({
+  meta,
+  label,
+  hint,
+  className,
+  type = 'text',
+  ...rest
+}: Common<Schema> & { type?: InputType } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'name' | 'id' | 'type' | 'form'
+  >) {
+  const props = getInputProps(meta, {
+    type,
+    ariaDescribedBy: hint ? meta.descriptionId : undefined,
+  })
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      <input {...props} className="field-control" {...rest} />
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export type Option = { value: string; label: ReactNode; disabled?: boolean }
+
+export function SelectField<Schema>({
+  meta,
+  label,
+  hint,
+  className,
+  options,
+  placeholder,
+  ...rest
+}: Common<Schema> & { options: Option[]; placeholder?: string } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'name' | 'id' | 'form'
+  >) {
+  const props = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined })
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      <select {...props} className="field-control" {...rest}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export function TextareaField<Schema>({
+  meta,
+  label,
+  hint,
+  className,
+  ...rest
+}: Common<Schema> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
+  const props = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined })
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      <textarea {...props} className="field-control" {...rest} />
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+type GroupProps<Schema> = {
+  meta: FieldMetadata<Schema>
+  legend: ReactNode
+  hint?: ReactNode
+  options: Option[]
+  className?: string
+  /** Called with the input's change event (e.g. to recompute a live total). */
+  onChange?: InputHTMLAttributes<HTMLInputElement>['onChange']
+  disabled?: boolean
+}
+
+function ChoiceGroup<Schema>({
+  meta,
+  legend,
+  hint,
+  options,
+  className,
+  onChange,
+  disabled,
+  type,
+}: GroupProps<Schema> & { type: 'checkbox' | 'radio' }) {
+  const describedBy = [
+    meta.errors ? meta.errorId : undefined,
+    hint ? meta.descriptionId : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const inputs = getCollectionProps(meta, {
+    type,
+    options: options.map((o) => o.value),
+    ariaAttributes: false,
+  })
+  return (
+    <fieldset
+      className={['field choice-group', className].filter(Boolean).join(' ')}
+      id={meta.id}
+      aria-describedby={describedBy || undefined}
+    >
+      <legend className="field-label">{legend}</legend>
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <div className="choice-options">
+        {inputs.map(({ key, ...input }, i) => (
+          <label key={key ?? input.value} className="choice" htmlFor={input.id}>
+            <input
+              {...input}
+              aria-invalid={meta.errors ? true : undefined}
+              onChange={onChange}
+              disabled={disabled || options[i].disabled}
+            />
+            <span>{options[i].label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  )
+}
+
+/** Several checkboxes under one name (e.g. a service's staff, a booking's services). */
+export function CheckboxGroupField<Schema>(props: GroupProps<Schema>) {
+  return <ChoiceGroup {...props} type="checkbox" />
+}
+
+/** One choice among a few, as radio buttons (e.g. booking type, gender). */
+export function RadioGroupField<Schema>(props: GroupProps<Schema>) {
+  return <ChoiceGroup {...props} type="radio" />
+}

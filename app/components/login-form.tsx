@@ -1,0 +1,74 @@
+/**
+ * The Log In form, shared by the /login page and the Log In dialog that the
+ * profile menu opens with JavaScript. It always posts to /login (a plain POST
+ * without JS; a fetcher with JS, so the dialog stays over the current page
+ * until the action redirects back to `redirectTo`).
+ *
+ *   <LoginForm lastResult={actionData} redirectTo="/pets" />
+ *   <LoginForm redirectTo={here} onSwitchToSignup={() => setModal('signup')} />
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Link, useFetcher } from 'react-router'
+import { loginSchema } from '~/schemas/auth'
+import { FormErrors, InputField } from './form-field'
+import { SubmitButton } from './submit-button'
+
+export const LOGIN_FORM_ID = 'login-form'
+
+export function LoginForm({
+  lastResult,
+  redirectTo,
+  onSwitchToSignup,
+}: {
+  lastResult?: SubmissionResult<string[]> | null
+  redirectTo?: string
+  onSwitchToSignup?: () => void
+}) {
+  const fetcher = useFetcher<SubmissionResult<string[]>>()
+  const [form, fields] = useForm({
+    id: LOGIN_FORM_ID,
+    lastResult: fetcher.data ?? lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const signupHref =
+    redirectTo && redirectTo !== '/'
+      ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}`
+      : '/signup'
+
+  return (
+    <fetcher.Form method="post" action="/login" {...getFormProps(form)} className="form">
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <FormErrors form={form} />
+      <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <InputField
+        meta={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <SubmitButton
+        state={fetcher.state}
+        className="btn btn-primary btn-block btn-lg"
+        pendingText="Logging in…"
+      >
+        Log In
+      </SubmitButton>
+      <p className="auth-switch">
+        New here?{' '}
+        <Link
+          to={signupHref}
+          onClick={(event) => {
+            if (!onSwitchToSignup) return
+            event.preventDefault()
+            onSwitchToSignup()
+          }}
+        >
+          Create an account
+        </Link>
+      </p>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,87 @@
+/**
+ * The Bookings section of a pet's page: its current booking (the one not yet
+ * picked up) with a link to manage it, then its past stays (the bookings
+ * engineer's BookingHistory), newest first.
+ *
+ *   <PetBookings petId={pet.id} petName={pet.name} current={b.current} past={b.past} morePast={b.morePast} />
+ */
+import { Link } from 'react-router'
+import type { Booking } from '~/models/booking.server'
+import { BOOKING_TYPE_LABELS, formatDollars } from '~/utils/booking-rules'
+import { BookingHistory } from './booking-history'
+import { dayCount, StayText } from './booking-summary'
+import { EmptyState } from './empty-state'
+import './pet.css'
+
+// A date of birth is a calendar date, not an instant: format it as written,
+// never through the browser's or the server's own zone.
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/** '2022-05-01' → 'May 1, 2022' */
+export function formatPetDate(date: string) {
+  return dateFormat.format(new Date(`${date}T00:00:00Z`))
+}
+
+export function PetBookings({
+  petId,
+  petName,
+  current,
+  past,
+  morePast,
+}: {
+  petId: number
+  petName: string
+  current: Booking | null
+  past: Booking[]
+  morePast: boolean
+}) {
+  if (!current && past.length === 0)
+    return (
+      <EmptyState
+        title="No bookings available"
+        action={
+          <Link className="btn btn-primary" to={`/bookings/pet/${petId}`}>
+            Book a Reservation
+          </Link>
+        }
+      >
+        {petName} has not stayed with us yet.
+      </EmptyState>
+    )
+  return (
+    <div className="stack">
+      {current ? <CurrentBooking booking={current} /> : null}
+      {past.length ? (
+        <section className="stack-sm" aria-labelledby="pet-past-stays">
+          <h3 id="pet-past-stays">Past stays</h3>
+          <BookingHistory bookings={past} more={morePast} petName={petName} />
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+function CurrentBooking({ booking }: { booking: Booking }) {
+  return (
+    <div className="pet-booking pet-booking-current">
+      <div className="stack-sm">
+        <p className="pet-booking-when">
+          <span className="badge badge-primary">
+            {booking.started ? 'Staying now' : 'Upcoming'}
+          </span>{' '}
+          <StayText booking={booking} />
+        </p>
+        <p className="muted text-sm">
+          {BOOKING_TYPE_LABELS[booking.booking_type]} · {dayCount(booking.days)}
+          {booking.services.length ? ` · ${booking.services.map((s) => s.service).join(', ')}` : ''}
+        </p>
+      </div>
+      <div className="cluster">
+        <span className="price">{formatDollars(Math.round(booking.total * 100))}</span>
+        <Link className="btn btn-secondary btn-sm" to={`/bookings/pet/${booking.pet_id}`}>
+          Manage reservation
+        </Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+/**
+ * The review form of /reviews: add a review, or edit one in place (Save /
+ * Cancel). Field names are the API's (review, paws); the rules are the shared
+ * schema's, checked as you type with JavaScript and on the server always.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
+import { Form } from 'react-router'
+import { FormErrors, TextareaField } from './form-field'
+import { PawsInput } from './paws'
+import { SubmitButton } from './submit-button'
+import { REVIEW_MAX, reviewSchema, type ReviewInput } from '~/schemas/review'
+
+export type ReviewFormValue = { review: string; paws: string }
+
+export function ReviewForm({
+  id,
+  intent,
+  reviewId,
+  defaultValue,
+  lastResult,
+  submitLabel,
+  pendingText,
+  reviewLabel = 'Your review',
+  cancel,
+  autoFocus,
+}: {
+  /** Unique on the page: the form's id and its fields' id prefix. */
+  id: string
+  intent: 'create' | 'update'
+  reviewId?: number
+  defaultValue?: ReviewFormValue
+  lastResult?: SubmissionResult<string[]> | null
+  submitLabel: string
+  pendingText: string
+  reviewLabel?: string
+  cancel?: ReactNode
+  /** Focus the text when the form appears (entering edit mode). */
+  autoFocus?: boolean
+}) {
+  const [form, fields] = useForm<ReviewFormValue, ReviewInput>({
+    id,
+    lastResult,
+    defaultValue,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="form">
+      <input type="hidden" name="intent" value={intent} />
+      {reviewId !== undefined ? <input type="hidden" name="id" value={reviewId} /> : null}
+      <FormErrors form={form} />
+      <PawsInput meta={fields.paws} legend="Paws rating" />
+      <TextareaField
+        meta={fields.review}
+        label={reviewLabel}
+        hint={`Up to ${REVIEW_MAX.toLocaleString('en-US')} characters.`}
+        rows={4}
+        maxLength={REVIEW_MAX}
+        autoFocus={autoFocus}
+      />
+      <div className="form-actions cluster">
+        <SubmitButton name="intent" value={intent} pendingText={pendingText}>
+          {submitLabel}
+        </SubmitButton>
+        {cancel}
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,90 @@
+/**
+ * The service form of /services: Create a Service, and Update in place of a
+ * service's card. Field names are the API's (service, price, staff); the rules
+ * are the shared schema's, checked as you type with JavaScript and again on the
+ * server (which is all there is without JavaScript).
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
+import { Form } from 'react-router'
+import { CheckboxGroupField, FormErrors, InputField } from './form-field'
+import { SubmitButton } from './submit-button'
+import { serviceSchema, type ServiceInput } from '~/schemas/service'
+
+/** What the form holds: text from the inputs, the staff ids of the ticked boxes. */
+export type ServiceFormValue = { service: string; price: string; staff: string[] }
+
+export type StaffOption = { id: number; fname: string; lname: string; position?: string }
+
+export function ServiceForm({
+  id,
+  intent,
+  serviceId,
+  defaultValue,
+  staffOptions,
+  lastResult,
+  submitLabel,
+  pendingText,
+  cancel,
+}: {
+  /** Unique on the page: the form's id and its fields' id prefix. */
+  id: string
+  intent: 'create' | 'update'
+  serviceId?: number
+  defaultValue?: ServiceFormValue
+  staffOptions: StaffOption[]
+  lastResult?: SubmissionResult<string[]> | null
+  submitLabel: string
+  pendingText: string
+  cancel?: ReactNode
+}) {
+  const [form, fields] = useForm<ServiceFormValue, ServiceInput>({
+    id,
+    lastResult,
+    defaultValue,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceSchema }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="form">
+      <input type="hidden" name="intent" value={intent} />
+      {serviceId !== undefined ? <input type="hidden" name="id" value={serviceId} /> : null}
+      <FormErrors form={form} />
+      <div className="form-grid">
+        <InputField
+          meta={fields.service}
+          label="Service Name"
+          hint="Up to 100 characters"
+          autoComplete="off"
+        />
+        <InputField
+          meta={fields.price}
+          label="Price"
+          hint="In dollars, e.g. 25 or 12.50"
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      </div>
+      {staffOptions.length ? (
+        <CheckboxGroupField
+          meta={fields.staff}
+          legend="Staff"
+          options={staffOptions.map((s) => ({
+            value: String(s.id),
+            label: `${s.fname} ${s.lname}${s.position ? ` (${s.position})` : ''}`,
+          }))}
+        />
+      ) : (
+        <p className="muted">No staff members yet.</p>
+      )}
+      <div className="form-actions cluster">
+        <SubmitButton name="intent" value={intent} pendingText={pendingText}>
+          {submitLabel}
+        </SubmitButton>
+        {cancel}
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,111 @@
+/**
+ * The Sign Up form, shared by the /signup page and the Sign Up dialog that
+ * the profile menu opens with JavaScript. Posts to /signup (plain POST without
+ * JS, a fetcher with JS). Field names are the API's; every §5 message shows
+ * under its field, server errors under email / username / password and as a
+ * general message.
+ *
+ *   <SignupForm lastResult={actionData} redirectTo="/" />
+ *   <SignupForm redirectTo={here} onSwitchToLogin={() => setModal('login')} />
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Link, useFetcher } from 'react-router'
+import { signupFormSchema } from '~/schemas/auth'
+import { FormErrors, InputField } from './form-field'
+import { SubmitButton } from './submit-button'
+
+export const SIGNUP_FORM_ID = 'signup-form'
+
+export function SignupForm({
+  lastResult,
+  redirectTo,
+  onSwitchToLogin,
+}: {
+  lastResult?: SubmissionResult<string[]> | null
+  redirectTo?: string
+  onSwitchToLogin?: () => void
+}) {
+  const fetcher = useFetcher<SubmissionResult<string[]>>()
+  const [form, fields] = useForm({
+    id: SIGNUP_FORM_ID,
+    lastResult: fetcher.data ?? lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const loginHref =
+    redirectTo && redirectTo !== '/'
+      ? `/login?redirectTo=${encodeURIComponent(redirectTo)}`
+      : '/login'
+
+  return (
+    <fetcher.Form method="post" action="/signup" {...getFormProps(form)} className="form">
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <FormErrors form={form} />
+      <p className="muted text-sm">All fields are required.</p>
+      <div className="form-grid">
+        <InputField meta={fields.fname} label="First name" autoComplete="given-name" />
+        <InputField meta={fields.lname} label="Last name" autoComplete="family-name" />
+        <InputField meta={fields.username} label="Username" autoComplete="username" />
+        <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+        />
+        <InputField
+          meta={fields.confirm_password}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <InputField
+          meta={fields.phone_num}
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint="10 digits, e.g. 5551234567"
+        />
+        <InputField
+          meta={fields.address}
+          label="Address"
+          autoComplete="street-address"
+          hint="e.g. 12 Main Street"
+        />
+        <InputField meta={fields.city} label="City" autoComplete="address-level2" />
+        <InputField meta={fields.state} label="State" autoComplete="address-level1" />
+        <InputField
+          meta={fields.zip}
+          label="Zip code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          hint="5 digits"
+        />
+      </div>
+      <SubmitButton
+        state={fetcher.state}
+        className="btn btn-primary btn-block btn-lg"
+        pendingText="Creating your account…"
+      >
+        Sign Up
+      </SubmitButton>
+      <p className="auth-switch">
+        Already have an account?{' '}
+        <Link
+          to={loginHref}
+          onClick={(event) => {
+            if (!onSwitchToLogin) return
+            event.preventDefault()
+            onSwitchToLogin()
+          }}
+        >
+          Log in
+        </Link>
+      </p>
+    </fetcher.Form>
+  )
+}

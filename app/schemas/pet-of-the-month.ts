@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { blankToUndefined, idSchema } from './fields'
+
+// The landing page's Pet of the Month chooser (Owner/Manager): a pet and a
+// short note for the current month. (The page's second button, intent=clear,
+// goes back to the automatic choice and needs no fields.)
+
+export const POTM_NOTE_MAX = 280
+
+export const petOfTheMonthSchema = z.object({
+  pet_id: z
+    .preprocess(blankToUndefined, z.union([idSchema, z.undefined()]))
+    .refine((v) => v !== undefined, 'Please choose a pet'),
+  // Not fields.optionalText: Conform's coercion turns an empty field into undefined
+  // inside the preprocess, which that helper then refuses as "Must be text".
+  note: z
+    .string({ error: 'Note must be text' })
+    .max(POTM_NOTE_MAX, `Note must be at most ${POTM_NOTE_MAX} characters`)
+    .optional()
+    .transform((v) => v ?? ''),
+})
+
+export type PetOfTheMonthInput = z.infer<typeof petOfTheMonthSchema>

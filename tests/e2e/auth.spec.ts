@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test'
+import { apiSignup, expect, test } from './support/fixtures'
+
+// Accounts in the browser, in both projects (JavaScript on and off): sign up,
+// log in and out, demo login, and the logged-out redirect from /pets.
+
+const profileButton = (page: Page) => page.getByTestId('profile-menu').locator('summary')
+
+async function openProfile(page: Page) {
+  await profileButton(page).click()
+  await expect(page.getByTestId('profile-menu').locator('.dropdown-menu')).toBeVisible()
+}
+
+async function fillSignup(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value)
+}
+
+test('sign up: a validation error first, then success', async ({ page }) => {
+  const tag = `${Date.now().toString(36)}${test.info().project.name.replace('-', '')}`
+  await page.goto('/signup')
+  await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeVisible()
+  await fillSignup(page, {
+    'First name': 'nova',
+    'Last name': 'Walker',
+    Username: `nova_${tag}`,
+    Email: `nova-${tag}@example.com`,
+    Password: 'a-long-password',
+    'Confirm Password': 'a-different-password',
+    'Phone number': '555123456',
+    Address: '7 harbor Road',
+    City: 'Portland',
+    State: 'Maine',
+    'Zip code': '04101',
+  })
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+
+  // Each §5 message under its field, tied to it for assistive technology.
+  const firstName = page.getByLabel('First name', { exact: true })
+  await expect(page.getByText('First name must be capitalized')).toBeVisible()
+  await expect(firstName).toHaveAttribute('aria-invalid', 'true')
+  await expect(firstName).toHaveAccessibleDescription(/First name must be capitalized/)
+  await expect(page.getByText('Phone number must be 10 digits long')).toBeVisible()
+  await expect(page.getByText('All first letters must be capitalized')).toBeVisible()
+  await expect(
+    page.getByText('Confirm Password field must be the same as the Password field'),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/signup$/)
+
+  await fillSignup(page, {
+    'First name': 'Nova',
+    'Phone number': '5551234567',
+    Address: '7 Harbor Road',
+    // Passwords are never sent back to the browser, so they are typed again.
+    Password: 'a-long-password',
+    'Confirm Password': 'a-long-password',
+  })
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: 'Welcome back, Nova!' })).toBeVisible()
+  await openProfile(page)
+  await expect(page.getByText(`nova-${tag}@example.com`)).toBeVisible()
+})
+
+test('sign up: server errors show under email and username with a general message', async ({
+  page,
+}) => {
+  await page.goto('/signup')
+  await fillSignup(page, {
+    'First name': 'Casey',
+    'Last name': 'Again',
+    Username: 'demo-client',
+    Email: 'DEMO-client@example.com',
+    Password: 'a-long-password',
+    'Confirm Password': 'a-long-password',
+    'Phone number': '5551234567',
+    Address: '12 Main Street',
+    City: 'Springfield',
+    State: 'Vermont',
+    'Zip code': '05156',
+  })
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Signup failed' })).toBeVisible()
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+    'Email address is already in use.',
+  )
+  await expect(page.getByLabel('Username', { exact: true })).toHaveAccessibleDescription(
+    'Username is already in use.',
+  )
+})
+
+test('log in (a wrong password first) and log out', async ({ page, request }) => {
+  // A client of our own, signed up through the API in a separate cookie jar.
+  const { user, password } = await apiSignup(request)
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toBeVisible()
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Invalid email or password')
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(profileButton(page)).toContainText(user.username)
+
+  await openProfile(page)
+  await expect(
+    page.getByTestId('profile-menu').getByRole('link', { name: 'Manage Pets' }),
+  ).toBeVisible()
+  await expect(
+    page.getByTestId('profile-menu').getByRole('link', { name: 'View Daily Bookings' }),
+  ).toHaveCount(0) // clients are not staff
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await openProfile(page)
+  await expect(page.getByTestId('profile-menu').getByRole('link', { name: 'Log In' })).toBeVisible()
+  await expect(
+    page.getByTestId('profile-menu').getByRole('link', { name: 'Sign Up' }),
+  ).toBeVisible()
+  // The session is really gone on the server.
+  expect((await page.request.get('/api/auth/')).status()).toBe(401)
+})
+
+test('Log In from the profile menu brings you back to the page you were on', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto('/services')
+  await openProfile(page)
+  await page.getByTestId('profile-menu').getByRole('link', { name: 'Log In' }).click()
+  if (javaScriptEnabled) {
+    // With JavaScript: a real modal dialog over the page.
+    const dialog = page.getByRole('dialog', { name: 'Log In' })
+    await expect(dialog).toBeVisible()
+    await expect(page).toHaveURL(/\/services$/)
+    await expect(dialog.getByLabel('Email')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(profileButton(page)).toBeFocused()
+    await openProfile(page)
+    await page.getByTestId('profile-menu').getByRole('link', { name: 'Log In' }).click()
+  } else {
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fservices$/)
+  }
+  await page.getByLabel('Email').fill('demo-employee@example.com')
+  await page.getByLabel('Password').fill('password')
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).toHaveURL(/\/services$/)
+  await expect(profileButton(page)).toContainText('demo-employee')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await openProfile(page)
+  await expect(
+    page.getByTestId('profile-menu').getByRole('link', { name: 'View Daily Bookings' }),
+  ).toBeVisible() // staff
+})
+
+test('Sign Up from the profile menu (dialog with JavaScript, page without)', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto('/reviews')
+  await openProfile(page)
+  await page.getByTestId('profile-menu').getByRole('link', { name: 'Sign Up' }).click()
+  if (javaScriptEnabled) await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible()
+  else await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page.getByText('First name is required')).toBeVisible()
+})
+
+test('demo login in one click', async ({ page }) => {
+  await page.goto('/')
+  await page.getByTestId('demo-menu').locator('summary').click()
+  await page.getByRole('button', { name: /Log in as Manager/ }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(profileButton(page)).toContainText('demo-manager')
+  await expect(page.getByTestId('demo-menu')).toHaveCount(0) // no demo menu once logged in
+  await page.getByTestId('admin-menu').locator('summary').click()
+  await expect(page.getByRole('link', { name: 'Manage Users' })).toBeVisible()
+})
+
+test('demo login from the shared layout stays on the page', async ({ page }) => {
+  await page.goto('/services')
+  await page.getByTestId('demo-menu').locator('summary').click()
+  await page.getByRole('button', { name: /Log in as Employee/ }).click()
+  await expect(page).toHaveURL(/\/services$/)
+  await expect(profileButton(page)).toContainText('demo-employee')
+})
+
+test('a logged-out visitor is sent from /pets to /', async ({ page }) => {
+  await page.goto('/pets')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: /Welcome to/ })).toBeVisible()
+})
+
+test('logged in, /login and /signup send you home', async ({ page, loginAs }) => {
+  await loginAs('client')
+  await page.goto('/login')
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/signup?redirectTo=%2Freviews')
+  await expect(page).toHaveURL(/\/reviews$/)
+})

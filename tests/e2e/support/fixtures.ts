@@ -1,0 +1,213 @@
+/**
+ * Playwright fixtures for the browser journeys. HOW TO WRITE AN E2E SPEC:
+ *
+ *   import { test, expect, expectNoA11yViolations, snap } from './support/fixtures'
+ *
+ *   // 1. Log in as a demo role for every test of a file or describe block:
+ *   test.use({ role: 'manager' })                  // 'client' | 'employee' | 'manager' | 'owner'
+ *   test('manager creates a service', async ({ page }) => { await page.goto('/services') … })
+ *
+ *   // 2. Or log in inside a test (switch users mid-test too):
+ *   test('…', async ({ page, loginAs }) => { await loginAs('employee'); await page.goto('/bookingsByDate') })
+ *
+ *   // 3. A brand-new client of your own (no pets, no bookings, no reviews), already logged in:
+ *   test('…', async ({ page, newClient }) => {
+ *     const { user, password } = await newClient()          // or newClient({ fname: 'Ada' })
+ *     await page.goto('/pets')
+ *   })
+ *
+ *   // 4. Talk to the JSON API with the SAME session as the page (set up data fast):
+ *   const res = await page.request.post('/api/reviews', { data: { review: 'Lovely', paws: 5 } })
+ *
+ *   // 5. Accessibility and screenshots:
+ *   await expectNoA11yViolations(page)                       // axe: every default rule (WCAG 2.0–2.2 A/AA + best practices), 0 violations
+ *   await expectNoA11yViolations(page, { include: 'dialog' }) // only part of the page
+ *   await snap(page, testInfo, 'pets-list')                 // test-results/screenshots/<project>/pets-list-390.png and -1280.png
+ *
+ *   // 6. JS-only or no-JS-only: prefer ONE journey for both projects that branches on the fixture
+ *   test('Add Pet', async ({ page, javaScriptEnabled }) => { if (javaScriptEnabled) { …dialog… } else { …page… } })
+ *   //    and only when a test truly makes sense in one project, tag its title (no test.skip — skipped tests
+ *   //    are not allowed here); playwright.config.ts lists it in that project only:
+ *   test('live total updates as you pick services @js-only', …)      // or '… @no-js-only'
+ *
+ * Every spec runs in two projects: 'js' and 'no-js' (javaScriptEnabled: false). Both share ONE server and
+ * ONE fresh database per run (demo data seeded, clock pinned to FIXED_NOW = 2026-11-23T15:00:00Z, i.e.
+ * Monday 10:00 in America/New_York; "today" for the hotel is 2026-11-23). Tests run 2 at a time, so make
+ * your data unique (newClient(), uniqueName('Rex')) and never assume a list is empty unless your own
+ * fresh client owns it. Nothing needs cleaning up: the database is thrown away after the run.
+ * Demo accounts: demo-<role>@example.com / password 'password'.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test'
+import fs from 'node:fs'
+import path from 'node:path'
+
+export { expect }
+
+export type Role = 'client' | 'employee' | 'manager' | 'owner'
+export const DEMO_PASSWORD = 'password'
+export const demoEmail = (role: Role) => `demo-${role}@example.com`
+
+export type SessionUser = {
+  id: number
+  username: string
+  email: string
+  fname: string
+  lname: string
+  staff: boolean
+  position?: string
+}
+
+let counter = 0
+/** A name no other test of this run uses: uniqueName('Rex') → 'Rex k3f9a2b1'. Capitalised prefixes stay capitalised. */
+export function uniqueName(prefix: string) {
+  counter += 1
+  return `${prefix} ${Date.now().toString(36)}${process.pid.toString(36)}${counter}`
+}
+
+/** Logs the page's browser context in through POST /api/auth/login (the cookie lands in the context). */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<SessionUser> {
+  const res = await request.post('/api/auth/login', { data: { email, password } })
+  if (res.status() !== 200)
+    throw new Error(`Login as ${email} failed: ${res.status()} ${await res.text()}`)
+  return (await res.json()) as SessionUser
+}
+
+export type NewClientFields = Partial<{
+  username: string
+  email: string
+  password: string
+  fname: string
+  lname: string
+  phone_num: string
+  address: string
+  city: string
+  state: string
+  zip: string
+}>
+
+/** Signs a new client up through POST /api/auth/signup; the context is then logged in as them. */
+export async function apiSignup(request: APIRequestContext, overrides: NewClientFields = {}) {
+  counter += 1
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`
+  const body = {
+    username: `client_${tag}`,
+    email: `client-${tag}@example.com`,
+    password: 'a-long-password',
+    fname: 'Nova',
+    lname: 'Tester',
+    phone_num: '5551234567',
+    address: '7 Harbor Road',
+    city: 'Portland',
+    state: 'Maine',
+    zip: '04101',
+    ...overrides,
+  }
+  const res = await request.post('/api/auth/signup', { data: body })
+  if (res.status() !== 201) throw new Error(`Signup failed: ${res.status()} ${await res.text()}`)
+  return { user: (await res.json()) as SessionUser, password: body.password }
+}
+
+type Fixtures = {
+  /** Demo role to log in as before the test (test.use({ role: 'manager' })); null = logged out. */
+  role: Role | null
+  /** Log the page in as a demo role. */
+  loginAs: (role: Role) => Promise<SessionUser>
+  /** Sign up (and log in) a fresh client. */
+  newClient: (overrides?: NewClientFields) => Promise<{ user: SessionUser; password: string }>
+}
+
+export const test = base.extend<Fixtures>({
+  role: [null, { option: true }],
+  // (Playwright's `use` is named `provide` here: the React hooks lint rule would mistake it for a hook.)
+  page: async ({ page, role }, provide) => {
+    if (role) await apiLogin(page.request, demoEmail(role))
+    await provide(page)
+  },
+  loginAs: async ({ page }, provide) => {
+    await provide((role) => apiLogin(page.request, demoEmail(role)))
+  },
+  newClient: async ({ page }, provide) => {
+    await provide((overrides) => apiSignup(page.request, overrides))
+  },
+})
+
+/**
+ * Runs axe on the page (or the `include` selector) with all its default rules —
+ * WCAG 2.0/2.1/2.2 A and AA and best practices — and fails listing every violation.
+ */
+export async function expectNoA11yViolations(
+  page: Page,
+  { include, exclude }: { include?: string; exclude?: string } = {},
+) {
+  const { target, dispose } = await scriptablePage(page)
+  try {
+    let builder = new AxeBuilder({ page: target })
+    if (include) builder = builder.include(include)
+    if (exclude) builder = builder.exclude(exclude)
+    const { violations } = await builder.analyze()
+    const summary = violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+    )
+    expect(summary, `axe violations on ${page.url()}`).toEqual([])
+  } finally {
+    await dispose()
+  }
+}
+
+/**
+ * axe runs as script inside the page, which a JavaScript-disabled page cannot
+ * do. In the 'no-js' project we therefore check an exact copy: the page's
+ * current DOM (open menus, server-rendered errors and all), minus its scripts,
+ * served at the same URL to a script-enabled page so styles load as they did.
+ */
+async function scriptablePage(page: Page): Promise<{ target: Page; dispose: () => Promise<void> }> {
+  if (test.info().project.use.javaScriptEnabled !== false)
+    return { target: page, dispose: async () => {} }
+  const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+  const url = page.url()
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+  const copy = await context.newPage()
+  await copy.route(
+    (u) => u.href === url,
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  )
+  await copy.goto(url)
+  return { target: copy, dispose: () => context.close() }
+}
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]
+
+/** Full-page PNGs at 390 px and 1280 px: test-results/screenshots/<project>/<name>-<width>.png. */
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join('test-results', 'screenshots', testInfo.project.name)
+  fs.mkdirSync(dir, { recursive: true })
+  const original = page.viewportSize()
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await page.evaluate(() => document.fonts.ready)
+    await page.screenshot({
+      path: path.join(dir, `${name}-${size.width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    })
+  }
+  if (original) await page.setViewportSize(original)
+}
