@@ -74,15 +74,14 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
 
 /**
  * A request refused before its body was read (401, 403, 404, 413…) leaves the
- * unread bytes on the socket; keeping that connection alive makes the client's
- * NEXT request fail with ECONNRESET. Such answers close the connection instead.
+ * unread bytes on the socket; closing that connection makes the client's NEXT
+ * request fail with ECONNRESET. Once the answer is sent, the rest of the body
+ * is read and dropped, so the connection stays usable.
  */
-function closeUnreadRequests(req: Request, res: Response, next: NextFunction) {
-  const writeHead = res.writeHead
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close')
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args)
-  } as typeof res.writeHead
+function drainUnreadRequests(req: Request, res: Response, next: NextFunction) {
+  res.on('finish', () => {
+    if (!req.complete) req.resume()
+  })
   next()
 }
 
@@ -172,7 +171,7 @@ export function createApp({
   })
 
   app.use(crossSiteGuard)
-  app.use(closeUnreadRequests)
+  app.use(drainUnreadRequests)
   app.use(refuseMalformedUrls)
   app.use(bodyLimit)
 
