@@ -74,14 +74,18 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
 
 /**
  * A request refused before its body was read (401, 403, 404, 413…) leaves the
- * unread bytes on the socket; closing that connection makes the client's NEXT
- * request fail with ECONNRESET. Once the answer is sent, the rest of the body
- * is read and dropped, so the connection stays usable.
+ * unread bytes on the socket, and a kept-alive connection then fails the
+ * client's NEXT request with ECONNRESET. Such answers close the connection.
+ * A chunked upload (no Content-Length) is left to Node, which reads on until
+ * the client has seen its answer.
  */
-function drainUnreadRequests(req: Request, res: Response, next: NextFunction) {
-  res.on('finish', () => {
-    if (!req.complete) req.resume()
-  })
+function closeUnreadRequests(req: Request, res: Response, next: NextFunction) {
+  if (req.get('content-length') === undefined) return next()
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close')
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args)
+  } as typeof res.writeHead
   next()
 }
 
@@ -171,7 +175,7 @@ export function createApp({
   })
 
   app.use(crossSiteGuard)
-  app.use(drainUnreadRequests)
+  app.use(closeUnreadRequests)
   app.use(refuseMalformedUrls)
   app.use(bodyLimit)
 
