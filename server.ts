@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
@@ -17,14 +18,16 @@ await getDb() // runs migrations
 await ensureDemoData({ demo: env.DEMO_MODE, logger })
 
 let build: BuildSource
-let devServer: { middlewares: import('express').RequestHandler } | undefined
+let devServer: { middlewares: RequestHandler } | undefined
 if (dev) {
   const vite = await import('vite')
   const server = await vite.createServer({ server: { middlewareMode: true } })
-  devServer = { middlewares: server.middlewares as unknown as import('express').RequestHandler }
+  devServer = { middlewares: server.middlewares as unknown as RequestHandler }
   build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 } else {
-  build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')).href)) as ServerBuild
+  build = (await import(
+    pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')).href
+  )) as ServerBuild
 }
 
 const app = createApp({ build, logger, dev: devServer })

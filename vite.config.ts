@@ -8,6 +8,14 @@ export default defineConfig({
   build: { target: 'es2022' },
   ssr: {
     // Native and server-only packages stay external in the server bundle.
-    external: ['sharp', '@node-rs/argon2', '@electric-sql/pglite', 'knex', 'knex-pglite', 'pg', 'pino'],
+    external: [
+      'sharp',
+      '@node-rs/argon2',
+      '@electric-sql/pglite',
+      'knex',
+      'knex-pglite',
+      'pg',
+      'pino',
+    ],
   },
 })

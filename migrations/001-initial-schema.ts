@@ -72,7 +72,9 @@ export async function up(knex: Knex) {
     t.index(['pet_id'])
   })
   // At most one preview photo per pet.
-  await knex.raw('CREATE UNIQUE INDEX pet_images_one_preview ON pet_images (pet_id) WHERE is_preview')
+  await knex.raw(
+    'CREATE UNIQUE INDEX pet_images_one_preview ON pet_images (pet_id) WHERE is_preview',
+  )
 
   await knex.schema.createTable('services', (t) => {
     t.increments('id')
@@ -87,7 +89,9 @@ export async function up(knex: Knex) {
       ADD CONSTRAINT services_price_positive CHECK (price_cents > 0),
       ADD CONSTRAINT services_name_length CHECK (length(service) BETWEEN 1 AND 100)
   `)
-  await knex.raw('CREATE UNIQUE INDEX services_name_unique ON services (lower(service)) WHERE deleted_at IS NULL')
+  await knex.raw(
+    'CREATE UNIQUE INDEX services_name_unique ON services (lower(service)) WHERE deleted_at IS NULL',
+  )
 
   await knex.schema.createTable('service_staff', (t) => {
     t.integer('service_id').notNullable().references('services.id').onDelete('CASCADE')
@@ -135,7 +139,9 @@ export async function up(knex: Knex) {
     t.unique(['booking_id', 'service_id'])
     t.index(['service_id'])
   })
-  await knex.raw('ALTER TABLE booking_services ADD CONSTRAINT booking_services_price_positive CHECK (price_cents > 0)')
+  await knex.raw(
+    'ALTER TABLE booking_services ADD CONSTRAINT booking_services_price_positive CHECK (price_cents > 0)',
+  )
 
   await knex.schema.createTable('reviews', (t) => {
     t.increments('id')
@@ -196,7 +202,9 @@ export async function up(knex: Knex) {
     t.text('note').notNullable().defaultTo('')
     t.index(['pet_id'])
   })
-  await knex.raw("ALTER TABLE pet_of_the_month ADD CONSTRAINT pet_of_the_month_month_shape CHECK (month ~ '^[0-9]{4}-[0-9]{2}$')")
+  await knex.raw(
+    "ALTER TABLE pet_of_the_month ADD CONSTRAINT pet_of_the_month_month_shape CHECK (month ~ '^[0-9]{4}-[0-9]{2}$')",
+  )
 
   // rate-limiter-flexible's PostgreSQL store (failed logins across app instances).
   await knex.raw(`CREATE TABLE login_rate_limits (

@@ -3,6 +3,7 @@
 // Runs the built app in-process over real HTTP on a fresh embedded database
 // (or on BENCH_DATABASE_URL, a PostgreSQL database it may fill).
 //   npm run build && npm run bench [-- --bookings 150000 --requests 30]
+import type { Server } from 'node:http'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,7 +13,10 @@ import type { AddressInfo } from 'node:net'
 import type { ServerBuild } from 'react-router'
 
 const { values } = parseArgs({
-  options: { bookings: { type: 'string', default: '150000' }, requests: { type: 'string', default: '30' } },
+  options: {
+    bookings: { type: 'string', default: '150000' },
+    requests: { type: 'string', default: '30' },
+  },
 })
 const BOOKINGS = Number(values.bookings)
 const REQUESTS = Number(values.requests)
@@ -30,12 +34,16 @@ const { hotelToday } = await import('../app/utils/hotel-time')
 const { getEnv } = await import('../app/utils/env.server')
 
 const db = await getDb()
-await db.raw('TRUNCATE booking_services, bookings, reviews, service_staff, services, pet_images, pets, users RESTART IDENTITY CASCADE')
+await db.raw(
+  'TRUNCATE booking_services, bookings, reviews, service_staff, services, pet_images, pets, users RESTART IDENTITY CASCADE',
+)
 await seedDemoData()
 
-const build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')).href)) as ServerBuild
+const build = (await import(
+  pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')).href
+)) as ServerBuild
 const app = createApp({ build })
-const server = await new Promise<import('node:http').Server>((resolve) => {
+const server = await new Promise<Server>((resolve) => {
   const s = app.listen(0, '127.0.0.1', () => resolve(s))
 })
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -74,7 +82,12 @@ async function measure(label: string) {
       status = res.status
     }
     times.sort((a, b) => a - b)
-    rows.push({ target: name, median: round(times[Math.floor(times.length / 2)]), p95: round(times[Math.floor(times.length * 0.95)]), status })
+    rows.push({
+      target: name,
+      median: round(times[Math.floor(times.length / 2)]),
+      p95: round(times[Math.floor(times.length * 0.95)]),
+      status,
+    })
   }
   console.log(`\n${label}`)
   console.table(rows)

@@ -17,14 +17,17 @@ const { values } = parseArgs({
 })
 
 if (!values.email || !POSITIONS.includes(values.position as Position)) {
-  console.error(`Usage: npm run create-staff -- --email <email> --position <${POSITIONS.join('|')}> [--username <name>]`)
+  console.error(
+    `Usage: npm run create-staff -- --email <email> --position <${POSITIONS.join('|')}> [--username <name>]`,
+  )
   process.exit(2)
 }
 
 const password = crypto.randomBytes(12).toString('base64url')
 const user = await createUser({
   email: values.email,
-  username: values.username ?? values.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') ?? 'staff',
+  username:
+    values.username ?? values.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') ?? 'staff',
   password,
   fname: values.fname!,
   lname: values.lname!,

@@ -21,9 +21,16 @@ const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0
 const sources = Math.max(
   newestMtime(path.resolve('app')),
   newestMtime(path.resolve('migrations')),
-  ...['vite.config.ts', 'react-router.config.ts', 'package-lock.json'].map((f) => fs.statSync(f).mtimeMs),
+  ...['vite.config.ts', 'react-router.config.ts', 'package-lock.json'].map(
+    (f) => fs.statSync(f).mtimeMs,
+  ),
 )
 if (built < sources) {
   console.log('Building the app…')
-  execSync('npx react-router build', { stdio: 'inherit' })
+  // Always a production build: vitest runs this with NODE_ENV=test, which
+  // would otherwise give the API tests React's development build.
+  execSync('npx react-router build', {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
 }

@@ -22,7 +22,13 @@ export function createLogger(): Logger {
     // Belt and braces: request logs carry no headers, but nothing that looks
     // like a secret may ever reach a log line.
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'password', '*.password'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'password',
+        '*.password',
+      ],
       remove: true,
     },
   })
@@ -62,11 +68,14 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
   const type = req.get('content-type') ?? ''
   const limit = type.startsWith('multipart/') ? MAX_MULTIPART_BYTES : 1024 * 1024
   if (length > limit) {
-    res.status(413).set('Connection', 'close').json({
-      message: type.startsWith('multipart/')
-        ? 'Upload is too large (10 MB per photo, five photos at most)'
-        : 'Request body is too large (1 MB at most)',
-    })
+    res
+      .status(413)
+      .set('Connection', 'close')
+      .json({
+        message: type.startsWith('multipart/')
+          ? 'Upload is too large (10 MB per photo, five photos at most)'
+          : 'Request body is too large (1 MB at most)',
+      })
     return
   }
   next()
@@ -128,7 +137,9 @@ export function createApp({
         res: (res) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+      autoLogging: {
+        ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true,
+      },
     }),
   )
 
@@ -183,7 +194,10 @@ export function createApp({
     app.use(dev.middlewares)
   } else {
     const clientDir = path.resolve(process.env.BUILD_DIR ?? 'build', 'client')
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+    )
     app.use(express.static(clientDir, { maxAge: '1h', index: false }))
   }
 

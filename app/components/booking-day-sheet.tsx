@@ -10,6 +10,7 @@ import { Link } from 'react-router'
 import type { DaySheetEntry, Occupancy } from '~/models/booking.server'
 import { formatWallDateTime, formatWallTime } from '~/utils/hotel-time'
 import './booking-pages.css'
+import { capitalize } from '~/utils/text'
 
 export const UNIT_NAMES: Record<keyof Occupancy, string> = {
   dog_kennel: 'Dog kennels',
@@ -98,7 +99,7 @@ export function DaySheetList({
                   </div>
                   <div>
                     <dt>Behaviour</dt>
-                    <dd>{e.pet.behavior}</dd>
+                    <dd>{capitalize(e.pet.behavior)}</dd>
                   </div>
                   <div>
                     <dt>Feeding</dt>

@@ -9,8 +9,7 @@
  * "Show total" button posts the form and the server renders it back priced.
  * With JavaScript, Book stays disabled until a service is chosen.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { BookingBreakdown, type Breakdown } from './booking-summary'
@@ -47,6 +46,7 @@ import {
   type IsoDate,
   type WallDateTime,
 } from '~/utils/hotel-time'
+import { useSchemaForm } from './use-schema-form'
 
 export type BookingFormValue = {
   booking_type?: string
@@ -89,16 +89,17 @@ export function BookingForm({
   petType: 'cat' | 'dog'
   cancel?: ReactNode
 }) {
-  const [form, fields] = useForm<BookingFormValue, BookingFormOutput>({
-    id,
-    lastResult,
-    defaultValue,
-    // On input, not on blur: a message appearing when a field loses focus would
-    // shift the form under the pointer between the press and release of a click.
-    shouldValidate: 'onInput',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingFormSchema({ now }) }),
-  })
+  const [form, fields] = useSchemaForm<BookingFormValue, BookingFormOutput>(
+    bookingFormSchema({ now }),
+    {
+      id,
+      lastResult,
+      defaultValue,
+      // On input, not on blur: a message appearing when a field loses focus would
+      // shift the form under the pointer between the press and release of a click.
+      validateOn: 'onInput',
+    },
+  )
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
 
@@ -340,7 +341,7 @@ export function FullDatesNotice({
   return (
     <section className="full-dates" aria-labelledby="full-dates-title">
       <h3 id="full-dates-title" className="field-label full-dates-title">
-        Fully booked dates until {formatWallDate(until)}
+        Availability until {formatWallDate(until)}
       </h3>
       {none ? (
         <p className="muted text-sm">Every date has room for your {petType}.</p>
@@ -349,14 +350,14 @@ export function FullDatesNotice({
           <div>
             <p className="text-sm">
               <strong>
-                Boarding ({petType === 'dog' ? 'dog kennels' : 'cat condos'}), nights:
+                Boarding full ({petType === 'dog' ? 'dog kennels' : 'cat condos'}), nights:
               </strong>
             </p>
             <RunList dates={fullDates.boarding_care} />
           </div>
           <div>
             <p className="text-sm">
-              <strong>Day care:</strong>
+              <strong>Day care full:</strong>
             </p>
             <RunList dates={fullDates.day_care} />
           </div>

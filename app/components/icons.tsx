@@ -50,6 +50,14 @@ export function CloseIcon(props: IconProps) {
   )
 }
 
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </Svg>
+  )
+}
+
 export function ChevronDownIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -7,12 +7,12 @@
  *   <LoginForm lastResult={actionData} redirectTo="/pets" />
  *   <LoginForm redirectTo={here} onSwitchToSignup={() => setModal('signup')} />
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
 import { loginSchema } from '~/schemas/auth'
 import { FormErrors, InputField } from './form-field'
 import { SubmitButton } from './submit-button'
+import { useSchemaForm } from './use-schema-form'
 
 export const LOGIN_FORM_ID = 'login-form'
 
@@ -26,12 +26,9 @@ export function LoginForm({
   onSwitchToSignup?: () => void
 }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(loginSchema, {
     id: LOGIN_FORM_ID,
     lastResult: fetcher.data ?? lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const signupHref =
     redirectTo && redirectTo !== '/'

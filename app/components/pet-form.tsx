@@ -6,8 +6,7 @@
  *   <PetForm mode="add" today="2026-03-08" lastResult={actionData} submitLabel="Add Pet" />
  *   <PetForm mode="edit" today={today} defaultValue={values} additionalAllowed={2} … />
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import {
@@ -25,6 +24,8 @@ import {
 import { FormErrors, InputField, RadioGroupField, SelectField, TextareaField } from './form-field'
 import { SubmitButton } from './submit-button'
 import './pet.css'
+import { useSchemaForm } from './use-schema-form'
+import { capitalize } from '~/utils/text'
 
 /** What the inputs hold (text), e.g. an existing pet's values for the edit form. */
 export type PetFormValue = {
@@ -41,8 +42,6 @@ export type PetFormValue = {
   medication_note: string
   dietary_note: string
 }
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 export function PetForm({
   id,
@@ -68,20 +67,14 @@ export function PetForm({
   cancel?: ReactNode
   action?: string
 }) {
-  const [form, fields] = useForm<
+  const [form, fields] = useSchemaForm<
     PetFormValue & { preview_image?: File; additional_images?: File[] },
     PetFormInput
-  >({
+  >(petFormSchema({ mode, today, additionalAllowed }), {
     id,
     lastResult,
     defaultValue,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: petFormSchema({ mode, today, additionalAllowed }),
-        disableAutoCoercion: true,
-      }),
+    disableAutoCoercion: true,
   })
   const photoHint = `JPEG, PNG, WebP, HEIC or GIF, up to ${MAX_PHOTO_MB} MB.`
 

@@ -3,14 +3,14 @@
  * Cancel). Field names are the API's (review, paws); the rules are the shared
  * schema's, checked as you type with JavaScript and on the server always.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { FormErrors, TextareaField } from './form-field'
 import { PawsInput } from './paws'
 import { SubmitButton } from './submit-button'
 import { REVIEW_MAX, reviewSchema, type ReviewInput } from '~/schemas/review'
+import { useSchemaForm } from './use-schema-form'
 
 export type ReviewFormValue = { review: string; paws: string }
 
@@ -39,13 +39,10 @@ export function ReviewForm({
   /** Focus the text when the form appears (entering edit mode). */
   autoFocus?: boolean
 }) {
-  const [form, fields] = useForm<ReviewFormValue, ReviewInput>({
+  const [form, fields] = useSchemaForm<ReviewFormValue, ReviewInput>(reviewSchema, {
     id,
     lastResult,
     defaultValue,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
   })
   return (
     <Form method="post" {...getFormProps(form)} className="form">

@@ -4,13 +4,13 @@
  * are the shared schema's, checked as you type with JavaScript and again on the
  * server (which is all there is without JavaScript).
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { CheckboxGroupField, FormErrors, InputField } from './form-field'
 import { SubmitButton } from './submit-button'
 import { serviceSchema, type ServiceInput } from '~/schemas/service'
+import { useSchemaForm } from './use-schema-form'
 
 /** What the form holds: text from the inputs, the staff ids of the ticked boxes. */
 export type ServiceFormValue = { service: string; price: string; staff: string[] }
@@ -39,13 +39,10 @@ export function ServiceForm({
   pendingText: string
   cancel?: ReactNode
 }) {
-  const [form, fields] = useForm<ServiceFormValue, ServiceInput>({
+  const [form, fields] = useSchemaForm<ServiceFormValue, ServiceInput>(serviceSchema, {
     id,
     lastResult,
     defaultValue,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceSchema }),
   })
   return (
     <Form method="post" {...getFormProps(form)} className="form">

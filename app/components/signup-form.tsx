@@ -8,12 +8,12 @@
  *   <SignupForm lastResult={actionData} redirectTo="/" />
  *   <SignupForm redirectTo={here} onSwitchToLogin={() => setModal('login')} />
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
 import { signupFormSchema } from '~/schemas/auth'
 import { FormErrors, InputField } from './form-field'
 import { SubmitButton } from './submit-button'
+import { useSchemaForm } from './use-schema-form'
 
 export const SIGNUP_FORM_ID = 'signup-form'
 
@@ -27,12 +27,9 @@ export function SignupForm({
   onSwitchToLogin?: () => void
 }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(signupFormSchema, {
     id: SIGNUP_FORM_ID,
     lastResult: fetcher.data ?? lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const loginHref =
     redirectTo && redirectTo !== '/'

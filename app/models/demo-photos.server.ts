@@ -54,7 +54,15 @@ function catSvg(p: Palette, variant: number) {
 }
 
 /** A 800×800 JPEG portrait of a demo pet. */
-export async function drawPetPortrait({ type, palette, variant = 0 }: { type: 'cat' | 'dog'; palette: string; variant?: number }) {
+export async function drawPetPortrait({
+  type,
+  palette,
+  variant = 0,
+}: {
+  type: 'cat' | 'dog'
+  palette: string
+  variant?: number
+}) {
   const p = PALETTES[palette] ?? PALETTES.golden
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
     <defs>

@@ -19,7 +19,12 @@ import { createUser, type Position, type User } from './user.server'
 
 export const DEMO_PASSWORD = 'password'
 
-export const DEMO_ACCOUNTS: { key: string; position: Position | null; fname: string; lname: string }[] = [
+export const DEMO_ACCOUNTS: {
+  key: string
+  position: Position | null
+  fname: string
+  lname: string
+}[] = [
   { key: 'client', position: null, fname: 'Casey', lname: 'Morgan' },
   { key: 'employee', position: 'Employee', fname: 'Emery', lname: 'Walsh' },
   { key: 'manager', position: 'Manager', fname: 'Morgan', lname: 'Reyes' },
@@ -28,13 +33,14 @@ export const DEMO_ACCOUNTS: { key: string; position: Position | null; fname: str
 
 export const demoEmail = (key: string) => `demo-${key}@example.com`
 
-const MORE_PEOPLE: { username: string; fname: string; lname: string; position: Position | null }[] = [
-  { username: 'jordan.lee', fname: 'Jordan', lname: 'Lee', position: null },
-  { username: 'priya.n', fname: 'Priya', lname: 'Nair', position: null },
-  { username: 'sam.okafor', fname: 'Sam', lname: 'Okafor', position: null },
-  { username: 'mia.chen', fname: 'Mia', lname: 'Chen', position: null },
-  { username: 'diego.r', fname: 'Diego', lname: 'Ramirez', position: 'Employee' },
-]
+const MORE_PEOPLE: { username: string; fname: string; lname: string; position: Position | null }[] =
+  [
+    { username: 'jordan.lee', fname: 'Jordan', lname: 'Lee', position: null },
+    { username: 'priya.n', fname: 'Priya', lname: 'Nair', position: null },
+    { username: 'sam.okafor', fname: 'Sam', lname: 'Okafor', position: null },
+    { username: 'mia.chen', fname: 'Mia', lname: 'Chen', position: null },
+    { username: 'diego.r', fname: 'Diego', lname: 'Ramirez', position: 'Employee' },
+  ]
 
 const SERVICES = [
   { service: 'Bath & Brush', price: 3500, staff: ['employee', 'diego.r'] },
@@ -49,13 +55,118 @@ const SERVICES = [
 type DemoPet = PetFieldsInput & { owner: string; palette: string }
 
 const PETS: DemoPet[] = [
-  { owner: 'client', palette: 'golden', name: 'Biscuit', type: 'dog', breed: 'Golden Retriever', age: 4, gender: 'male', color: 'Golden', weight: 68, dob: '2022-03-14', size: 'he chomnk', behavior: 'playful', medication_note: '', dietary_note: 'Grain-free kibble, two cups morning and evening' },
-  { owner: 'client', palette: 'grey', name: 'Mochi', type: 'cat', breed: 'Russian Blue', age: 2, gender: 'female', color: 'Grey', weight: 9, dob: '2024-06-02', size: 'a fine boi', behavior: 'shy', medication_note: '', dietary_note: 'Wet food only, half a can twice a day' },
-  { owner: 'jordan.lee', palette: 'black', name: 'Shadow', type: 'dog', breed: 'Labrador Retriever', age: 7, gender: 'male', color: 'Black', weight: 82, dob: '2019-09-20', size: 'heftychonk', behavior: 'calm', medication_note: 'Joint supplement with breakfast', dietary_note: 'Senior formula' },
-  { owner: 'priya.n', palette: 'ginger', name: 'Marmalade', type: 'cat', breed: 'Domestic Shorthair', age: 5, gender: 'male', color: 'Orange', weight: 14, dob: '2021-04-11', size: 'a heckin chonker', behavior: 'playful', medication_note: '', dietary_note: 'Measured portions: he will ask for more' },
-  { owner: 'sam.okafor', palette: 'tricolor', name: 'Pepper', type: 'dog', breed: 'Beagle', age: 3, gender: 'female', color: 'Tricolor', weight: 24, dob: '2023-01-30', size: 'a fine boi', behavior: 'playful', medication_note: '', dietary_note: '' },
-  { owner: 'mia.chen', palette: 'white', name: 'Luna', type: 'cat', breed: 'Ragdoll', age: 6, gender: 'female', color: 'White', weight: 12, dob: '2020-08-08', size: 'he chomnk', behavior: 'calm', medication_note: 'Thyroid tablet at 8am, hidden in a treat', dietary_note: '' },
-  { owner: 'mia.chen', palette: 'brown', name: 'Rocco', type: 'dog', breed: 'Boxer', age: 5, gender: 'male', color: 'Brown', weight: 65, dob: '2021-02-17', size: 'megachonker', behavior: 'aggressive', medication_note: '', dietary_note: 'Feed separately from other dogs' },
+  {
+    owner: 'client',
+    palette: 'golden',
+    name: 'Biscuit',
+    type: 'dog',
+    breed: 'Golden Retriever',
+    age: 4,
+    gender: 'male',
+    color: 'Golden',
+    weight: 68,
+    dob: '2022-03-14',
+    size: 'he chomnk',
+    behavior: 'playful',
+    medication_note: '',
+    dietary_note: 'Grain-free kibble, two cups morning and evening',
+  },
+  {
+    owner: 'client',
+    palette: 'grey',
+    name: 'Mochi',
+    type: 'cat',
+    breed: 'Russian Blue',
+    age: 2,
+    gender: 'female',
+    color: 'Grey',
+    weight: 9,
+    dob: '2024-06-02',
+    size: 'a fine boi',
+    behavior: 'shy',
+    medication_note: '',
+    dietary_note: 'Wet food only, half a can twice a day',
+  },
+  {
+    owner: 'jordan.lee',
+    palette: 'black',
+    name: 'Shadow',
+    type: 'dog',
+    breed: 'Labrador Retriever',
+    age: 7,
+    gender: 'male',
+    color: 'Black',
+    weight: 82,
+    dob: '2019-09-20',
+    size: 'heftychonk',
+    behavior: 'calm',
+    medication_note: 'Joint supplement with breakfast',
+    dietary_note: 'Senior formula',
+  },
+  {
+    owner: 'priya.n',
+    palette: 'ginger',
+    name: 'Marmalade',
+    type: 'cat',
+    breed: 'Domestic Shorthair',
+    age: 5,
+    gender: 'male',
+    color: 'Orange',
+    weight: 14,
+    dob: '2021-04-11',
+    size: 'a heckin chonker',
+    behavior: 'playful',
+    medication_note: '',
+    dietary_note: 'Measured portions: he will ask for more',
+  },
+  {
+    owner: 'sam.okafor',
+    palette: 'tricolor',
+    name: 'Pepper',
+    type: 'dog',
+    breed: 'Beagle',
+    age: 3,
+    gender: 'female',
+    color: 'Tricolor',
+    weight: 24,
+    dob: '2023-01-30',
+    size: 'a fine boi',
+    behavior: 'playful',
+    medication_note: '',
+    dietary_note: '',
+  },
+  {
+    owner: 'mia.chen',
+    palette: 'white',
+    name: 'Luna',
+    type: 'cat',
+    breed: 'Ragdoll',
+    age: 6,
+    gender: 'female',
+    color: 'White',
+    weight: 12,
+    dob: '2020-08-08',
+    size: 'he chomnk',
+    behavior: 'calm',
+    medication_note: 'Thyroid tablet at 8am, hidden in a treat',
+    dietary_note: '',
+  },
+  {
+    owner: 'mia.chen',
+    palette: 'brown',
+    name: 'Rocco',
+    type: 'dog',
+    breed: 'Boxer',
+    age: 5,
+    gender: 'male',
+    color: 'Brown',
+    weight: 65,
+    dob: '2021-02-17',
+    size: 'megachonker',
+    behavior: 'aggressive',
+    medication_note: '',
+    dietary_note: 'Feed separately from other dogs',
+  },
 ]
 
 // Bookings relative to today: [pet, type, drop-off day offset, hour, pick-up day offset, hour, services]
@@ -74,9 +185,21 @@ const BOOKINGS: [string, BookingType, number, number, number, number, string[]][
 ]
 
 const REVIEWS: [string, number, string][] = [
-  ['client', 5, 'Biscuit came home tired, happy and smelling like a spa day. The daily photo updates made my week!'],
-  ['jordan.lee', 5, 'Shadow is a senior and needs his joint supplement on time — they never missed one. Thank you.'],
-  ['priya.n', 4, 'Marmalade made friends with every staff member. Only four paws because he now expects bedtime stories at home.'],
+  [
+    'client',
+    5,
+    'Biscuit came home tired, happy and smelling like a spa day. The daily photo updates made my week!',
+  ],
+  [
+    'jordan.lee',
+    5,
+    'Shadow is a senior and needs his joint supplement on time — they never missed one. Thank you.',
+  ],
+  [
+    'priya.n',
+    4,
+    'Marmalade made friends with every staff member. Only four paws because he now expects bedtime stories at home.',
+  ],
   ['sam.okafor', 5, 'Pepper loves playgroup. Easy drop-off, friendly people, spotless rooms.'],
   ['mia.chen', 3, 'Luna was well looked after, but pick-up took a while on a busy Sunday.'],
   ['mia.chen', 4, 'Rocco needs his space and the team respected that completely.'],
@@ -150,16 +273,38 @@ export async function seedDemoData() {
   const services = new Map<string, { id: number; price_cents: number; service: string }>()
   for (const s of SERVICES) {
     const created = await createService({
-      input: { service: s.service, price: s.price, staff: s.staff.map((key) => people.get(key)!.id) },
+      input: {
+        service: s.service,
+        price: s.price,
+        staff: s.staff.map((key) => people.get(key)!.id),
+      },
     })
-    services.set(s.service, { id: created.id, price_cents: created.priceCents, service: created.service })
+    services.set(s.service, {
+      id: created.id,
+      price_cents: created.priceCents,
+      service: created.service,
+    })
   }
 
   const pets = new Map<string, { id: number; owner_id: number; type: 'cat' | 'dog' }>()
   for (const [i, { owner, palette, ...fields }] of PETS.entries()) {
-    const preview = await processPhoto(await drawPetPortrait({ type: fields.type, palette, variant: i }))
-    const extra = i < 2 ? [await processPhoto(await drawPetPortrait({ type: fields.type, palette, variant: i + 1 }))] : []
-    const pet = await createPet({ ownerId: people.get(owner)!.id, fields, preview, additional: extra })
+    const preview = await processPhoto(
+      await drawPetPortrait({ type: fields.type, palette, variant: i }),
+    )
+    const extra =
+      i < 2
+        ? [
+            await processPhoto(
+              await drawPetPortrait({ type: fields.type, palette, variant: i + 1 }),
+            ),
+          ]
+        : []
+    const pet = await createPet({
+      ownerId: people.get(owner)!.id,
+      fields,
+      preview,
+      additional: extra,
+    })
     pets.set(fields.name, { id: pet.id, owner_id: pet.owner_id, type: fields.type })
   }
 
@@ -171,8 +316,17 @@ export async function seedDemoData() {
     const dropOff = wall(addDays(today, dropDay), dropHour)
     const pickUp = wall(addDays(today, pickDay), pickHour)
     const lines = serviceNames.map((name) => services.get(name)!)
-    const dailyPriceCents = type === 'day_care' ? settings.day_care_daily_price_cents : settings.boarding_daily_price_cents
-    const price = priceBooking({ type, dropOff, pickUp, dailyPriceCents, servicePricesCents: lines.map((l) => l.price_cents) })
+    const dailyPriceCents =
+      type === 'day_care'
+        ? settings.day_care_daily_price_cents
+        : settings.boarding_daily_price_cents
+    const price = priceBooking({
+      type,
+      dropOff,
+      pickUp,
+      dailyPriceCents,
+      servicePricesCents: lines.map((l) => l.price_cents),
+    })
     await db.transaction(async (trx) => {
       const [booking] = await trx('bookings')
         .insert({
@@ -187,7 +341,12 @@ export async function seedDemoData() {
         })
         .returning(['id'])
       await trx('booking_services').insert(
-        lines.map((l) => ({ booking_id: booking.id, service_id: l.id, service_name: l.service, price_cents: l.price_cents })),
+        lines.map((l) => ({
+          booking_id: booking.id,
+          service_id: l.id,
+          service_name: l.service,
+          price_cents: l.price_cents,
+        })),
       )
     })
   }

@@ -118,14 +118,19 @@ export async function createUser(
 
 export async function getUserById(id: number): Promise<User | null> {
   const db = await getDb()
-  const row = await db('users').select(...PUBLIC_COLUMNS).where({ id }).first()
+  const row = await db('users')
+    .select(...PUBLIC_COLUMNS)
+    .where({ id })
+    .first()
   return row ? toUser(row) : null
 }
 
 /** All users, in id order (GET /api/users/real). */
 export async function listUsers(): Promise<User[]> {
   const db = await getDb()
-  const rows = await db('users').select(...PUBLIC_COLUMNS).orderBy('id')
+  const rows = await db('users')
+    .select(...PUBLIC_COLUMNS)
+    .orderBy('id')
   return rows.map(toUser)
 }
 
@@ -140,7 +145,9 @@ export async function listUsersPage({
   pageSize?: number
 }): Promise<{ users: User[]; hasMore: boolean }> {
   const db = await getDb()
-  const q = db('users').select(...PUBLIC_COLUMNS).orderBy('id')
+  const q = db('users')
+    .select(...PUBLIC_COLUMNS)
+    .orderBy('id')
   if (group === 'clients') q.where({ staff: false })
   else q.where({ position: group })
   const rows = await q.limit(pageSize + 1).offset((page - 1) * pageSize)
@@ -150,6 +157,9 @@ export async function listUsersPage({
 /** Staff members, in id order (GET /api/users/staff). */
 export async function listStaff(): Promise<User[]> {
   const db = await getDb()
-  const rows = await db('users').select(...PUBLIC_COLUMNS).where({ staff: true }).orderBy('id')
+  const rows = await db('users')
+    .select(...PUBLIC_COLUMNS)
+    .where({ staff: true })
+    .orderBy('id')
   return rows.map(toUser)
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings.pet.$petId'
+import { ArrowLeftIcon } from '~/components/icons'
 import { BOOKING_MESSAGES, bookingFormSchema } from '~/schemas/booking'
 import { parseIdParam } from '~/schemas/fields'
 import { BookingForm, type BookingFormValue } from '~/components/booking-form'
@@ -195,6 +196,7 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
         </div>
         <div className="page-header-actions">
           <Link className="btn btn-ghost" to={`/pets/${pet.id}`}>
+            <ArrowLeftIcon />
             Back to {pet.name}
           </Link>
         </div>

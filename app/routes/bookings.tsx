@@ -105,7 +105,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
         </EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="table booking-table">
+          <table className="table table-stack booking-table">
             <caption className="visually-hidden">
               {upcoming ? 'Upcoming bookings' : 'Past bookings'}, page {page}
             </caption>
@@ -123,14 +123,14 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             <tbody>
               {bookings.map((b) => (
                 <tr key={b.id}>
-                  <th scope="row">
+                  <th scope="row" data-label="Pet">
                     <Link to={`/pets/${b.pet_id}`}>{b.pet.name}</Link>
                     <span className="muted text-sm"> ({b.pet.type})</span>
                   </th>
-                  <td>
+                  <td data-label="Client">
                     {b.client.fname} {b.client.lname}
                   </td>
-                  <td>
+                  <td data-label="Type">
                     {BOOKING_TYPE_LABELS[b.booking_type]}
                     {b.started && upcoming ? (
                       <>
@@ -139,13 +139,15 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                       </>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label="Stay">
                     <StayText booking={b} />
                   </td>
-                  <td>{b.services.map((s) => s.service).join(', ')}</td>
-                  <td className="nowrap">{formatDollars(Math.round(b.total * 100))}</td>
+                  <td data-label="Services">{b.services.map((s) => s.service).join(', ')}</td>
+                  <td data-label="Total" className="nowrap">
+                    {formatDollars(Math.round(b.total * 100))}
+                  </td>
                   {upcoming ? (
-                    <td>
+                    <td data-label="">
                       <div className="cluster booking-row-actions">
                         {b.started ? (
                           <button

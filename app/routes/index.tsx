@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/index'
@@ -36,6 +36,7 @@ import { isAdmin } from '~/models/user.server'
 import { petOfTheMonthSchema, POTM_NOTE_MAX } from '~/schemas/pet-of-the-month'
 import { getCurrentUser, requireAdmin } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
+import { useSchemaForm } from '~/components/use-schema-form'
 
 // The landing page (spec §2), outside the shared layout: banner with logo and
 // welcome, Admin menu (Owner/Manager), profile and Demo dropdowns, the two
@@ -315,16 +316,13 @@ function PetOfTheMonthChooser({
   chooser: NonNullable<Route.ComponentProps['loaderData']['chooser']>
   lastResult: Route.ComponentProps['actionData']
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(petOfTheMonthSchema, {
     id: 'potm-form',
     lastResult,
     defaultValue: {
       pet_id: chooser.chosen ? String(chooser.chosen.pet_id) : '',
       note: chooser.chosen?.note ?? '',
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: petOfTheMonthSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   return (
     // Keyed by the saved choice: after a save (a redirect back here) it closes, as it does without JS.

@@ -12,6 +12,7 @@ import { sizeLabel } from '~/schemas/pet'
 import { requireUser } from '~/utils/auth.server'
 import { requirePetDetails } from '~/utils/pet-form.server'
 import '~/components/pet.css'
+import { capitalize } from '~/utils/text'
 
 // /pets/:petId — one pet for its owner or staff: photos, details, bookings,
 // and Update (the child route /pets/:petId/edit, a dialog over this page),
@@ -38,8 +39,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return redirect('/pets')
 }
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 export default function PetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { pet, owner, preview, photos, bookings, staff, mine } = loaderData

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, isRouteErrorResponse, redirect } from 'react-router'
 import type { Route } from './+types/settings'
@@ -13,6 +13,7 @@ import {
 } from '~/models/hotel-settings.server'
 import { requireAdmin } from '~/utils/auth.server'
 import '~/components/booking-pages.css'
+import { useSchemaForm } from '~/components/use-schema-form'
 
 // /settings — the Owner and Managers set the hotel's capacity (dog kennels,
 // cat condos, day-care places) and the daily price of each booking type.
@@ -54,13 +55,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { values, saved } = loaderData
-  const [form, fields] = useForm<SettingsFormValue, SettingsInput>({
+  const [form, fields] = useSchemaForm<SettingsFormValue, SettingsInput>(settingsSchema, {
     id: 'hotel-settings',
     lastResult: actionData?.result,
     defaultValue: values,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
   })
   return (
     <div className="container-narrow page">

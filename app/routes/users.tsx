@@ -63,7 +63,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                 <p className="muted">No users available</p>
               ) : (
                 <div className="table-wrap">
-                  <table className="table">
+                  <table className="table table-stack">
                     <caption className="visually-hidden">{g.title}</caption>
                     <thead>
                       <tr>
@@ -77,13 +77,17 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                     <tbody>
                       {g.users.map((u) => (
                         <tr key={u.id}>
-                          <th scope="row">{u.name}</th>
-                          <td>{u.username}</td>
-                          <td>
+                          <th scope="row" data-label="Name">
+                            {u.name}
+                          </th>
+                          <td data-label="Username">{u.username}</td>
+                          <td data-label="Email">
                             <a href={`mailto:${u.email}`}>{u.email}</a>
                           </td>
-                          <td className="nowrap">{formatPhone(u.phone)}</td>
-                          <td>{u.place}</td>
+                          <td data-label="Phone" className="nowrap">
+                            {formatPhone(u.phone)}
+                          </td>
+                          <td data-label="City">{u.place}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -9,7 +9,9 @@ const capitalized = (required: string, message: string, max = 100) =>
 const email = z.preprocess(
   (v) => (typeof blankToUndefined(v) === 'string' ? (v as string).trim() : blankToUndefined(v)),
   z
-    .string({ error: (iss) => (iss.input === undefined ? 'Email is required' : 'Email must be text') })
+    .string({
+      error: (iss) => (iss.input === undefined ? 'Email is required' : 'Email must be text'),
+    })
     .max(254, 'Email must be at most 254 characters')
     .email('Please enter a valid email address'),
 )
@@ -23,7 +25,10 @@ const digits = (required: string, notNumber: string, wrongLength: string, length
 
 export const signupFields = {
   username: requiredText('Username is required', 40)
-    .refine((v) => typeof v === 'string' && v.trim().length >= 3, 'Username must be at least 3 characters')
+    .refine(
+      (v) => typeof v === 'string' && v.trim().length >= 3,
+      'Username must be at least 3 characters',
+    )
     .refine(
       (v) => typeof v === 'string' && /^[A-Za-z0-9_.-]+$/.test(v),
       'Username may only use letters, numbers, dots, dashes and underscores',
@@ -35,16 +40,27 @@ export const signupFields = {
   ),
   fname: capitalized('First name is required', 'First name must be capitalized'),
   lname: capitalized('Last name is required', 'Last name must be capitalized'),
-  phone_num: digits('Phone number is required', 'Phone number must be a number', 'Phone number must be 10 digits long', 10),
+  phone_num: digits(
+    'Phone number is required',
+    'Phone number must be a number',
+    'Phone number must be 10 digits long',
+    10,
+  ),
   address: requiredText('Address is required', 200).superRefine((v, ctx) => {
     if (typeof v !== 'string') return
-    if (!/^\d/.test(v.trim())) ctx.addIssue({ code: 'custom', message: 'Address must start with a number' })
+    if (!/^\d/.test(v.trim()))
+      ctx.addIssue({ code: 'custom', message: 'Address must start with a number' })
     else if (v.split(/\s+/).some((word) => /^\p{Ll}/u.test(word)))
       ctx.addIssue({ code: 'custom', message: 'All first letters must be capitalized' })
   }),
   city: capitalized('City is required', 'City must be capitalized'),
   state: capitalized('State is required', 'State must be capitalized'),
-  zip: digits('Zip code is required', 'Zip code must be a number', 'Zip code must be 5 digits long', 5),
+  zip: digits(
+    'Zip code is required',
+    'Zip code must be a number',
+    'Zip code must be 5 digits long',
+    5,
+  ),
 }
 
 /** POST /api/auth/signup */

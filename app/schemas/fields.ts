@@ -22,17 +22,6 @@ export function requiredText(requiredMessage: string, max = 200) {
   )
 }
 
-/** Optional text that is stored as "" when absent. */
-export function optionalText(max = 2000) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z
-      .string({ error: 'Must be text' })
-      .max(max, `Must be at most ${max} characters`)
-      .refine((v) => !v.includes('\u0000'), 'Must not contain a null character'),
-  )
-}
-
 export const startsWithCapital = (value: string) => /^\p{Lu}/u.test(value)
 
 /** A whole number id, from a number or a numeric string. */

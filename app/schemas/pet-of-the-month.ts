@@ -11,8 +11,7 @@ export const petOfTheMonthSchema = z.object({
   pet_id: z
     .preprocess(blankToUndefined, z.union([idSchema, z.undefined()]))
     .refine((v) => v !== undefined, 'Please choose a pet'),
-  // Not fields.optionalText: Conform's coercion turns an empty field into undefined
-  // inside the preprocess, which that helper then refuses as "Must be text".
+  // Conform's coercion turns an empty field into undefined: optional, stored as "".
   note: z
     .string({ error: 'Note must be text' })
     .max(POTM_NOTE_MAX, `Note must be at most ${POTM_NOTE_MAX} characters`)

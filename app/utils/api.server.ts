@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { getCurrentUser } from './auth.server'
 import { isAdmin, type User } from '~/models/user.server'
 import { fieldErrors, parseIdParam } from '~/schemas/fields'
@@ -10,7 +10,12 @@ export type ErrorBody = { message: string; errors?: Record<string, string> }
 
 export const MAX_JSON_BYTES = 1024 * 1024
 
-export function apiError(status: number, message: string, errors?: Record<string, string>, headers?: HeadersInit) {
+export function apiError(
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+  headers?: HeadersInit,
+) {
   const body: ErrorBody = errors ? { message, errors } : { message }
   return Response.json(body, { status, headers })
 }
@@ -55,7 +60,11 @@ async function readTextLimited(request: Request, limit: number) {
 }
 
 /** Validates with a form's zod schema; 400 with per-field messages otherwise. */
-export function validate<T extends z.ZodType>(schema: T, input: unknown, message = 'Validation failed'): z.infer<T> {
+export function validate<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  message = 'Validation failed',
+): z.infer<T> {
   const parsed = schema.safeParse(input)
   if (!parsed.success) throw apiError(400, message, fieldErrors(parsed.error))
   return parsed.data

@@ -47,7 +47,12 @@ export function createDb(options: {
   const pglite = new PGlite({
     dataDir: dir.startsWith('memory://') ? undefined : dir,
     loadDataDir: options.pgliteLoad,
-    parsers: { [DATE]: asText, [TIMESTAMP]: asText, [TIMESTAMPTZ]: asText, [INT8]: (v: string) => Number(v) },
+    parsers: {
+      [DATE]: asText,
+      [TIMESTAMP]: asText,
+      [TIMESTAMPTZ]: asText,
+      [INT8]: (v: string) => Number(v),
+    },
   })
   const db = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,
@@ -79,7 +84,7 @@ export function dbKind(): DbKind {
 }
 
 /** Tests install their own per-file database. */
-export function useDb(db: Db, kind: DbKind) {
+export function installDb(db: Db, kind: DbKind) {
   replaceSingleton<Holder>('db', { db, kind, ready: Promise.resolve() })
 }
 

@@ -1,5 +1,10 @@
 import pg from 'pg'
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible'
 import { getEnv } from './env.server'
 import { clearSingleton, replaceSingleton, singleton } from './singleton.server'
 

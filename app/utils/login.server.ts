@@ -5,7 +5,13 @@ import { commitUserSession } from './session.server'
 
 export type LoginResult =
   | { ok: true; user: User; setCookie: string }
-  | { ok: false; status: 400 | 401 | 429; message: string; errors?: Record<string, string>; retryAfter?: number }
+  | {
+      ok: false
+      status: 400 | 401 | 429
+      message: string
+      errors?: Record<string, string>
+      retryAfter?: number
+    }
 
 /**
  * One login for the page and the API: throttle check, remix-auth's form
@@ -32,7 +38,11 @@ export async function logIn({
         retryAfter,
       }
   }
-  const authRequest = new Request(request.url, { method: 'POST', body: form, headers: { Cookie: request.headers.get('Cookie') ?? '' } })
+  const authRequest = new Request(request.url, {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: request.headers.get('Cookie') ?? '' },
+  })
   try {
     const user = await authenticator.authenticate('form', authRequest)
     return { ok: true, user, setCookie: await commitUserSession(request, user.id) }

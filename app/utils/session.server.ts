@@ -74,7 +74,10 @@ export async function commitUserSession(request: Request, userId: number) {
   return storage.commitSession(session, { secure: isHttps(request) })
 }
 
-export async function commitSession(request: Request, session: Awaited<ReturnType<typeof getSession>>) {
+export async function commitSession(
+  request: Request,
+  session: Awaited<ReturnType<typeof getSession>>,
+) {
   return (await sessionStorage()).commitSession(session, { secure: isHttps(request) })
 }
 

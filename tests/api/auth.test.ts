@@ -26,7 +26,11 @@ describe('auth', () => {
     expect((await c.get('/api/auth/')).status).toBe(401)
     const res = await c.post('/api/auth/signup', signup)
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ username: 'newclient', email: 'New.Client@example.com', staff: false })
+    expect(res.body).toMatchObject({
+      username: 'newclient',
+      email: 'New.Client@example.com',
+      staff: false,
+    })
     expect(res.body).not.toHaveProperty('password')
     expect(res.body).not.toHaveProperty('password_hash')
     expect(res.body).not.toHaveProperty('position')
@@ -48,7 +52,11 @@ describe('auth', () => {
   it('refuses a duplicate email in any case with 409', async () => {
     const c = new Client(base)
     await createUser({ email: 'taken@example.com', username: 'taken' })
-    const res = await c.post('/api/auth/signup', { ...signup, email: 'TAKEN@example.com', username: 'other' })
+    const res = await c.post('/api/auth/signup', {
+      ...signup,
+      email: 'TAKEN@example.com',
+      username: 'other',
+    })
     expect(res.status).toBe(409)
     expect(res.body.errors.email).toBeTruthy()
   })
@@ -75,7 +83,12 @@ describe('auth', () => {
       state: 'State must be capitalized',
       zip: 'Zip code must be 5 digits long',
     })
-    const res2 = await c.post('/api/auth/signup', { ...signup, phone_num: '12345', zip: 'abcde', address: '7 harbor Road' })
+    const res2 = await c.post('/api/auth/signup', {
+      ...signup,
+      phone_num: '12345',
+      zip: 'abcde',
+      address: '7 harbor Road',
+    })
     expect(res2.body.errors).toEqual({
       phone_num: 'Phone number must be 10 digits long',
       zip: 'Zip code must be a number',
@@ -90,13 +103,22 @@ describe('auth', () => {
   it('logs in with email in any case, refuses a wrong password', async () => {
     const user = await createUser({ email: 'Login.Me@example.com' })
     const c = new Client(base)
-    const bad = await c.post('/api/auth/login', { email: 'login.me@example.com', password: 'wrong' })
+    const bad = await c.post('/api/auth/login', {
+      email: 'login.me@example.com',
+      password: 'wrong',
+    })
     expect(bad.status).toBe(401)
     expect(bad.body.errors).toHaveProperty('password')
     const missing = await c.post('/api/auth/login', {})
     expect(missing.status).toBe(400)
-    expect(missing.body.errors).toEqual({ email: 'Email is required', password: 'Password is required' })
-    const good = await c.post('/api/auth/login', { email: 'login.me@example.com', password: TEST_PASSWORD })
+    expect(missing.body.errors).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    })
+    const good = await c.post('/api/auth/login', {
+      email: 'login.me@example.com',
+      password: TEST_PASSWORD,
+    })
     expect(good.status).toBe(200)
     expect(good.body.id).toBe(user.id)
   })
@@ -105,7 +127,9 @@ describe('auth', () => {
     const user = await createUser()
     const c = new Client(base)
     for (let i = 0; i < 10; i++) {
-      expect((await c.post('/api/auth/login', { email: user.email, password: 'nope' })).status).toBe(401)
+      expect(
+        (await c.post('/api/auth/login', { email: user.email, password: 'nope' })).status,
+      ).toBe(401)
     }
     const blocked = await c.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })
     expect(blocked.status).toBe(429)
@@ -115,14 +139,23 @@ describe('auth', () => {
   it('never counts successful logins', async () => {
     const user = await createUser()
     const c = new Client(base)
-    for (let i = 0; i < 12; i++) expect((await c.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200)
+    for (let i = 0; i < 12; i++)
+      expect(
+        (await c.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status,
+      ).toBe(200)
   })
 
   it('answers malformed bodies with 400 and huge ones with 413', async () => {
     const c = new Client(base)
-    const malformed = await c.request('POST', '/api/auth/login', { body: '{"email":', headers: { 'Content-Type': 'application/json' } })
+    const malformed = await c.request('POST', '/api/auth/login', {
+      body: '{"email":',
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(malformed.status).toBe(400)
-    const huge = await c.request('POST', '/api/auth/signup', { body: JSON.stringify({ x: 'a'.repeat(1_100_000) }), headers: { 'Content-Type': 'application/json' } })
+    const huge = await c.request('POST', '/api/auth/signup', {
+      body: JSON.stringify({ x: 'a'.repeat(1_100_000) }),
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(huge.status).toBe(413)
     const arr = await c.post('/api/auth/signup', [1, 2])
     expect(arr.status).toBe(400)
@@ -130,11 +163,23 @@ describe('auth', () => {
 
   it('refuses cross-site writes and accepts same-origin ones', async () => {
     const c = new Client(base)
-    const cross = await c.post('/api/auth/login', { email: 'x@example.com', password: 'x' }, { 'Sec-Fetch-Site': 'cross-site' })
+    const cross = await c.post(
+      '/api/auth/login',
+      { email: 'x@example.com', password: 'x' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    )
     expect(cross.status).toBe(403)
-    const foreignOrigin = await c.post('/api/auth/login', { email: 'x@example.com', password: 'x' }, { Origin: 'https://evil.example' })
+    const foreignOrigin = await c.post(
+      '/api/auth/login',
+      { email: 'x@example.com', password: 'x' },
+      { Origin: 'https://evil.example' },
+    )
     expect(foreignOrigin.status).toBe(403)
-    const same = await c.post('/api/auth/login', { email: 'x@example.com', password: 'x' }, { Origin: base })
+    const same = await c.post(
+      '/api/auth/login',
+      { email: 'x@example.com', password: 'x' },
+      { Origin: base },
+    )
     expect(same.status).toBe(401)
   })
 

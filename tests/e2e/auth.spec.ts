@@ -115,6 +115,8 @@ test('log in (a wrong password first) and log out', async ({ page, request }) =>
   ).toHaveCount(0) // clients are not staff
   await page.getByRole('button', { name: 'Log Out' }).click()
   await expect(page).toHaveURL(/\/$/)
+  // We were on / already: wait for the logged-out page, not just the URL.
+  await expect(profileButton(page)).not.toContainText(user.username)
   await openProfile(page)
   await expect(page.getByTestId('profile-menu').getByRole('link', { name: 'Log In' })).toBeVisible()
   await expect(

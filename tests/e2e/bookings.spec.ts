@@ -76,7 +76,7 @@ test('a client books boarding with services, sees the total, updates and deletes
 
   await page.goto(`/bookings/pet/${pet.id}`)
   await expect(page.getByRole('heading', { name: `Book a stay for ${pet.name}` })).toBeVisible()
-  await expect(page.getByRole('heading', { name: /Fully booked dates until/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Availability until/ })).toBeVisible()
   await expect(page.getByLabel('Drop-Off Date')).toHaveAttribute('min', '2026-11-23')
   await expectNoA11yViolations(page)
 

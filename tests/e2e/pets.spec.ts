@@ -123,13 +123,11 @@ test('a client adds a pet with photos, edits it and deletes it', async ({
     color: 'Brindle',
     dob: '2023-04-01',
   })
-  await dialog
-    .getByLabel('Preview image')
-    .setInputFiles({
-      name: 'cat.jpg',
-      mimeType: 'image/jpeg',
-      buffer: Buffer.from('not really a photo'),
-    })
+  await dialog.getByLabel('Preview image').setInputFiles({
+    name: 'cat.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('not really a photo'),
+  })
   await dialog.getByRole('button', { name: 'Add Pet' }).click()
   await expect(dialog.getByText('Preview image must be an image')).toBeVisible()
 

@@ -1,4 +1,8 @@
-import { createUser as createUserModel, type Position, type User } from '../../app/models/user.server'
+import {
+  createUser as createUserModel,
+  type Position,
+  type User,
+} from '../../app/models/user.server'
 import { TEST_PASSWORD } from './http'
 
 // Factories insert through app/models, with overrides. Users get a cheap
@@ -15,7 +19,9 @@ const POSITION_OF: Record<Role, Position | null> = {
   owner: 'Owner',
 }
 
-export async function createUser(overrides: Partial<Parameters<typeof createUserModel>[0]> & { role?: Role } = {}): Promise<User & { password: string }> {
+export async function createUser(
+  overrides: Partial<Parameters<typeof createUserModel>[0]> & { role?: Role } = {},
+): Promise<User & { password: string }> {
   seq += 1
   const { role = 'client', ...rest } = overrides
   const n = `${Date.now().toString(36)}${seq}`
@@ -44,9 +50,15 @@ export async function createUser(overrides: Partial<Parameters<typeof createUser
  * A pet row without photos (most tests need a pet, not its pictures). Tests of
  * photos go through POST /api/pets instead.
  */
-export async function createPet(
-  { owner, ...overrides }: { owner: { id: number } } & Partial<Record<string, unknown>>,
-): Promise<{ id: number; name: string; type: 'cat' | 'dog'; owner_id: number }> {
+export async function createPet({
+  owner,
+  ...overrides
+}: { owner: { id: number } } & Partial<Record<string, unknown>>): Promise<{
+  id: number
+  name: string
+  type: 'cat' | 'dog'
+  owner_id: number
+}> {
   const { getDb } = await import('../../app/utils/db.server')
   const db = await getDb()
   seq += 1
@@ -74,7 +86,13 @@ export async function createPet(
 /** A service row (price in cents) with its staff, inserted through the service model. */
 export async function createService(
   overrides: { service?: string; priceCents?: number; staff?: { id: number }[] } = {},
-): Promise<{ id: number; service: string; price: number; priceCents: number; staff: { id: number; fname: string; lname: string }[] }> {
+): Promise<{
+  id: number
+  service: string
+  price: number
+  priceCents: number
+  staff: { id: number; fname: string; lname: string }[]
+}> {
   const { createService: createServiceModel } = await import('../../app/models/service.server')
   seq += 1
   return createServiceModel({
@@ -100,5 +118,9 @@ export async function createReview({
 }) {
   const { createReview: createReviewModel } = await import('../../app/models/review.server')
   seq += 1
-  return createReviewModel({ author, input: { review: review ?? `Lovely stay number ${seq}`, paws }, at })
+  return createReviewModel({
+    author,
+    input: { review: review ?? `Lovely stay number ${seq}`, paws },
+    at,
+  })
 }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,10 +14,12 @@ let baseUrl: string | undefined
 export async function startServer(): Promise<string> {
   if (baseUrl) return baseUrl
   const build = (await import(
-    /* @vite-ignore */ pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')).href
+    /* @vite-ignore */ pathToFileURL(
+      path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js'),
+    ).href
   )) as ServerBuild
   const app = createApp({ build })
-  const server = await new Promise<import('node:http').Server>((resolve) => {
+  const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
@@ -31,7 +34,16 @@ export class Client {
   cookie = ''
   constructor(public base: string) {}
 
-  async request<T = any>(method: string, url: string, init: { json?: unknown; form?: FormData; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    init: {
+      json?: unknown
+      form?: FormData
+      body?: BodyInit
+      headers?: Record<string, string>
+    } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...init.headers }
     if (this.cookie) headers.Cookie = this.cookie
     let body: BodyInit | undefined = init.body
@@ -75,7 +87,8 @@ export class Client {
 
   async login(email: string, password = TEST_PASSWORD) {
     const res = await this.post('/api/auth/login', { email, password })
-    if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`)
+    if (res.status !== 200)
+      throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`)
     return res
   }
 }

@@ -19,7 +19,7 @@ process.env.SESSION_SECRET = 'test-session-secret-not-for-production'
 process.env.DEMO_MODE = 'true'
 process.env.HOTEL_TIMEZONE ??= 'America/New_York'
 
-const { useDb, closeDb, createDb } = await import('../../app/utils/db.server')
+const { installDb, closeDb, createDb } = await import('../../app/utils/db.server')
 const { resetEnvCache } = await import('../../app/utils/env.server')
 resetEnvCache()
 
@@ -35,7 +35,7 @@ if (pgUrl) {
   process.env.DATABASE_URL = url.toString()
   resetEnvCache()
   const { db } = createDb({ databaseUrl: url.toString() })
-  useDb(db, 'postgres')
+  installDb(db, 'postgres')
   dropDatabase = async () => {
     await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await admin.destroy()
@@ -44,7 +44,7 @@ if (pgUrl) {
   delete process.env.DATABASE_URL
   const dump = fs.readFileSync(inject('pgliteDump')!)
   const { db } = createDb({ pgliteDir: 'memory://', pgliteLoad: new Blob([dump]) })
-  useDb(db, 'pglite')
+  installDb(db, 'pglite')
 }
 
 let consoleErrors: string[] = []
@@ -58,7 +58,8 @@ afterEach(async () => {
   vi.restoreAllMocks()
   const { setNow } = await import('../../app/utils/clock.server')
   setNow(undefined)
-  if (consoleErrors.length) throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`)
+  if (consoleErrors.length)
+    throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`)
 })
 
 afterAll(async () => {

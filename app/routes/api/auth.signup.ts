@@ -10,7 +10,10 @@ export async function action({ request }: Route.ActionArgs) {
   const input = validate(signupSchema, await readJsonObject(request), 'Signup failed')
   try {
     const user = await createUser(input)
-    return ok(user, { status: 201, headers: { 'Set-Cookie': await commitUserSession(request, user.id) } })
+    return ok(user, {
+      status: 201,
+      headers: { 'Set-Cookie': await commitUserSession(request, user.id) },
+    })
   } catch (error) {
     if (error instanceof DuplicateUserError) return apiError(409, 'Signup failed', error.errors)
     throw error
