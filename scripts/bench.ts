@@ -107,12 +107,14 @@ await db.raw(`
   SELECT u.id, 'Pet' || u.id, CASE WHEN u.id % 3 = 0 THEN 'cat' ELSE 'dog' END, 'Mixed', 3, 'male', 'Brown', 20, '2020-01-01', 'he chomnk', 'calm'
   FROM users u WHERE u.username LIKE 'bench%'`)
 const perPet = Math.ceil(BOOKINGS / 1500)
-// Each pet: back-to-back three-night stays every 12 days, from years ago to months ahead.
+// Each pet: a three-night stay every 110 days, pets staggered by a day each,
+// so about 14 arrive a day and about 40 are in — a full hotel, as capacity
+// allows — from decades ago to eight months ahead.
 await db.raw(
   `INSERT INTO bookings (client_id, pet_id, booking_type, drop_off_at, pick_up_at, days, daily_price_cents, total_cents)
    SELECT p.owner_id, p.id, 'boarding_care',
-          (date '${today}' - (k * 12 - 240)) + time '10:00',
-          (date '${today}' - (k * 12 - 240) + 3) + time '10:00',
+          (date '${today}' - (k * 110 + p.id % 110 - 240)) + time '10:00',
+          (date '${today}' - (k * 110 + p.id % 110 - 240) + 3) + time '10:00',
           3, 5500, 16500
    FROM pets p CROSS JOIN generate_series(1, ?) k
    WHERE p.name LIKE 'Pet%'

@@ -109,6 +109,43 @@ function refuseMalformedUrls(req: Request, res: Response, next: NextFunction) {
   next()
 }
 
+/**
+ * `compression` sends res.on('drain') to its zlib stream but leaves
+ * res.off('drain') on the response (expressjs/compression#135). React Router
+ * waits for backpressure with once('drain') + off('drain'), so every
+ * backpressured write of a big streamed page left one listener on the zlib
+ * stream: "MaxListenersExceededWarning: 11 drain listeners added to [Gzip]".
+ * Here the response keeps ONE drain listener on whatever compression chose
+ * (its stream, or the response itself) and a set of waiters it can remove.
+ */
+export function keepDrainListenersRemovable(_req: Request, res: Response, next: NextFunction) {
+  type Listener = (...args: unknown[]) => void
+  const waiters = new Set<Listener>()
+  const on = res.on.bind(res) as (event: string | symbol, listener: Listener) => Response
+  const removeListener = res.removeListener.bind(res) as typeof on
+  on('drain', (...args) => {
+    for (const waiter of [...waiters]) waiter.apply(res, args)
+  })
+  // EventEmitter#once and #addListener go through these too.
+  const addWaiter = function (this: Response, event: string | symbol, listener: Listener) {
+    if (event !== 'drain') return on(event, listener)
+    waiters.add(listener)
+    return this
+  }
+  const removeWaiter = function (this: Response, event: string | symbol, listener: Listener) {
+    if (event !== 'drain') return removeListener(event, listener)
+    for (const waiter of waiters) {
+      // a once() wrapper is removed by itself or by the listener it wraps
+      if (waiter === listener || (waiter as { listener?: Listener }).listener === listener)
+        waiters.delete(waiter)
+    }
+    return this
+  }
+  res.on = res.addListener = addWaiter as Response['on']
+  res.off = res.removeListener = removeWaiter as Response['off']
+  next()
+}
+
 export function createApp({
   build,
   logger = createLogger(),
@@ -172,7 +209,7 @@ export function createApp({
       strictTransportSecurity: env.NODE_ENV === 'production',
     }),
   )
-  app.use(compression())
+  app.use(compression(), keepDrainListenersRemovable)
 
   app.get('/healthz', async (_req, res) => {
     try {
