@@ -6,7 +6,6 @@ import { AccountControls } from '~/components/account-controls'
 import { Brand, HOTEL_NAME, pageTitle } from '~/components/brand'
 import { Dropdown } from '~/components/dropdown'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorView } from '~/components/error-view'
 import { FormErrors, SelectField, TextareaField } from '~/components/form-field'
 import {
   BowlIcon,
@@ -389,22 +388,6 @@ export const meta: Route.MetaFunction = () => [
     content: `${HOTEL_NAME}: day care and boarding for cats and dogs, with a paw-rated reputation.`,
   },
 ]
-
-// e.g. a client posting the chooser form: 'Unauthorized'.
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <div className="site">
-      <header className="landing-top">
-        <div className="container landing-bar">
-          <Brand />
-        </div>
-      </header>
-      <main id="main" className="container">
-        <ErrorView error={error} />
-      </main>
-    </div>
-  )
-}
 
 function monthLabel(month: string) {
   const [y, m] = month.split('-').map(Number)

@@ -34,6 +34,21 @@ function navItems(user: User | null): { main: NavItem[]; admin: NavItem[] } {
   return { main, admin }
 }
 
+/** The links of a dropdown menu (the phone menu, the Admin menu). */
+function MenuLinks({ items }: { items: NavItem[] }) {
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink className="dropdown-item" to={item.to}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export default function Layout() {
   return (
     <Shell>
@@ -67,30 +82,14 @@ function Shell({ children }: { children: ReactNode }) {
             }
           >
             <nav aria-label="Main menu">
-              <ul>
-                {main.map((item) => (
-                  <li key={item.to}>
-                    <NavLink className="dropdown-item" to={item.to}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <MenuLinks items={main} />
               {admin.length ? (
                 <>
                   <div className="dropdown-divider" />
                   <p className="dropdown-heading">
                     <strong>Admin</strong>
                   </p>
-                  <ul>
-                    {admin.map((item) => (
-                      <li key={item.to}>
-                        <NavLink className="dropdown-item" to={item.to}>
-                          {item.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
+                  <MenuLinks items={admin} />
                 </>
               ) : null}
             </nav>
@@ -117,15 +116,7 @@ function Shell({ children }: { children: ReactNode }) {
                       </>
                     }
                   >
-                    <ul>
-                      {admin.map((item) => (
-                        <li key={item.to}>
-                          <NavLink className="dropdown-item" to={item.to}>
-                            {item.label}
-                          </NavLink>
-                        </li>
-                      ))}
-                    </ul>
+                    <MenuLinks items={admin} />
                   </Dropdown>
                 </li>
               ) : null}

@@ -1,6 +1,6 @@
-import sharp from 'sharp'
 import type { APIRequestContext, Page } from '@playwright/test'
 import {
+  apiAddPet as addPet,
   expect,
   expectNoA11yViolations as axeCheck,
   snap,
@@ -19,31 +19,18 @@ async function expectNoA11yViolations(page: Page) {
   await axeCheck(page)
 }
 
-async function apiAddPet(request: APIRequestContext, name: string, type: 'cat' | 'dog' = 'dog') {
-  const preview = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: '#c98b4a' },
+/** A dog with feeding and medication notes, as the day sheet shows them. */
+function apiAddPet(request: APIRequestContext, name: string, type: 'cat' | 'dog' = 'dog') {
+  return addPet(request, name, type, {
+    breed: 'Beagle',
+    gender: 'male',
+    color: 'Tan',
+    weight: '22',
+    dob: '2022-06-01',
+    behavior: 'playful',
+    dietary_note: 'Grain-free kibble',
+    medication_note: 'Half a pill at breakfast',
   })
-    .jpeg()
-    .toBuffer()
-  const res = await request.post('/api/pets', {
-    multipart: {
-      name,
-      type,
-      breed: 'Beagle',
-      age: '3',
-      gender: 'male',
-      color: 'Tan',
-      weight: '22',
-      dob: '2022-06-01',
-      size: 'he chomnk',
-      behavior: 'playful',
-      dietary_note: 'Grain-free kibble',
-      medication_note: 'Half a pill at breakfast',
-      preview_image: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: preview },
-    },
-  })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: number; name: string; owner_id: number }
 }
 
 type Service = { id: number; service: string; price: number }

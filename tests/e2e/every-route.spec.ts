@@ -64,7 +64,11 @@ for (const role of roles) {
               .filter((el) => !el.parentElement?.closest('.table-wrap, .visually-hidden'))
               .filter((el) => !el.matches('.visually-hidden'))
               .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-            return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) }
+            return {
+              scrollWidth: document.documentElement.scrollWidth,
+              width,
+              wide: wide.slice(0, 5),
+            }
           })
           expect(overflow, `${page.url()} fits a 360 px screen`).toEqual({
             scrollWidth: overflow.width,

@@ -1,8 +1,9 @@
-import sharp from 'sharp'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
+  apiAddPet,
   expect,
   expectNoA11yViolations as axeCheck,
+  photo,
   snap,
   test,
   uniqueName,
@@ -17,37 +18,6 @@ import {
 async function expectNoA11yViolations(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return
   await axeCheck(page)
-}
-
-type Upload = { name: string; mimeType: string; buffer: Buffer }
-
-async function photo(name: string, color: string, width = 800, height = 600): Promise<Upload> {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: color } })
-    .jpeg({ quality: 85 })
-    .toBuffer()
-  return { name, mimeType: 'image/jpeg', buffer }
-}
-
-/** Adds a pet through the API with the page's session (fast set-up). */
-async function apiAddPet(request: APIRequestContext, name: string, type: 'cat' | 'dog' = 'dog') {
-  const preview = await photo('preview.jpg', type === 'cat' ? '#b0b0b8' : '#c98b4a')
-  const res = await request.post('/api/pets', {
-    multipart: {
-      name,
-      type,
-      breed: type === 'cat' ? 'Siamese' : 'Beagle',
-      age: '3',
-      gender: 'female',
-      color: 'Cream',
-      weight: '12',
-      dob: '2023-02-01',
-      size: 'he chomnk',
-      behavior: 'calm',
-      preview_image: preview,
-    },
-  })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: number; name: string }
 }
 
 /** Fills the pet form (inside the Add or Edit dialog / page section). */
