@@ -98,7 +98,7 @@ export function DaySheetList({
                     </dd>
                   </div>
                   <div>
-                    <dt>Behaviour</dt>
+                    <dt>Behavior</dt>
                     <dd>{capitalize(e.pet.behavior)}</dd>
                   </div>
                   <div>
