@@ -1,4 +1,12 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import type { Route } from './+types/root'
 import './styles/app.css'
 import { Brand, pageTitle } from './components/brand'
@@ -10,6 +18,19 @@ import { getEnv } from './utils/env.server'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request)
   return { user, demoMode: getEnv().DEMO_MODE, cspNonce: context.cspNonce }
+}
+
+// Who is logged in changes only through a form post (log in, sign up, demo
+// login, log out), so a plain page-to-page navigation doesn't reload this. It
+// also means a page whose data fails to load shows that page's own 'Error: …'
+// inside the layout, rather than failing the whole app at the root.
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET'
+    ? defaultShouldRevalidate
+    : false
 }
 
 export const links: Route.LinksFunction = () => [
