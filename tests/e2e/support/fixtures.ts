@@ -66,10 +66,21 @@ export type SessionUser = {
 }
 
 let counter = 0
-/** A name no other test of this run uses: uniqueName('Rex') → 'Rex k3f9a2b1'. Capitalised prefixes stay capitalised. */
-export function uniqueName(prefix: string) {
+/**
+ * A short tag no other worker of this run makes: the worker's letter (A, B, …;
+ * a restarted worker gets the next one) and a three-digit count, so no tag is
+ * part of another. Every run has a fresh database, so that is unique — and it
+ * reads like data in the screenshots.
+ */
+function nextTag() {
   counter += 1
-  return `${prefix} ${Date.now().toString(36)}${process.pid.toString(36)}${counter}`
+  const worker = (test.info().workerIndex + 10).toString(36).toUpperCase()
+  return `${worker}${String(counter).padStart(3, '0')}`
+}
+
+/** A name no other test of this run uses: uniqueName('Rex') → 'Rex B007'. Capitalised prefixes stay capitalised. */
+export function uniqueName(prefix: string) {
+  return `${prefix} ${nextTag()}`
 }
 
 /** Logs the page's browser context in through POST /api/auth/login (the cookie lands in the context). */
@@ -99,11 +110,10 @@ export type NewClientFields = Partial<{
 
 /** Signs a new client up through POST /api/auth/signup; the context is then logged in as them. */
 export async function apiSignup(request: APIRequestContext, overrides: NewClientFields = {}) {
-  counter += 1
-  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`
+  const tag = nextTag().toLowerCase()
   const body = {
-    username: `client_${tag}`,
-    email: `client-${tag}@example.com`,
+    username: `nova.${tag}`,
+    email: `nova.${tag}@example.com`,
     password: 'a-long-password',
     fname: 'Nova',
     lname: 'Tester',
