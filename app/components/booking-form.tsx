@@ -47,6 +47,7 @@ import {
   type WallDateTime,
 } from '~/utils/hotel-time'
 import { useSchemaForm } from './use-schema-form'
+import { Notice } from './notice'
 
 export type BookingFormValue = {
   booking_type?: string
@@ -189,9 +190,9 @@ export function BookingForm({
           }))}
         />
       ) : (
-        <p className="alert alert-warning">
+        <Notice tone="warning" quiet>
           No services are offered at the moment, so a booking cannot be made.
-        </p>
+        </Notice>
       )}
 
       <FullDatesNotice
@@ -364,13 +365,13 @@ export function FullDatesNotice({
         </div>
       )}
       {clashes.length ? (
-        <p className="alert alert-warning" role="status">
+        <Notice tone="warning">
           {formatWallDate(clashes[0])} is fully booked
           {clashes.length > 1
             ? `, and ${clashes.length - 1} more of your ${clashes.length - 1 === 1 ? 'date' : 'dates'}`
             : ''}
           . Please choose other dates.
-        </p>
+        </Notice>
       ) : null}
     </section>
   )

@@ -14,6 +14,7 @@ import {
   formatWallDateLong,
   isValidIsoDate,
 } from '~/utils/hotel-time'
+import { PageHeader } from '~/components/page-header'
 
 // /bookingsByDate — the staff day sheet (spec §2, issue 5). A GET form, so the
 // date is in the URL (?date=YYYY-MM-DD, today in hotel time by default): the
@@ -47,15 +48,10 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
     !sheet.dayCare.length
   return (
     <div className="container page">
-      <header className="page-header">
-        <div>
-          <h1>Daily Bookings</h1>
-          <p>
-            {formatWallDateLong(date)}
-            {date === today ? ' (today)' : ''}
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Daily Bookings"
+        description={`${formatWallDateLong(date)}${date === today ? ' (today)' : ''}`}
+      />
 
       <div className="day-sheet-controls panel">
         <Form method="get" className="day-sheet-date-form">

@@ -27,6 +27,8 @@ import { getHotelSettings } from '~/models/hotel-settings.server'
 import { isAdmin, type User } from '~/models/user.server'
 import { requireUser } from '~/utils/auth.server'
 import { addDays } from '~/utils/hotel-time'
+import { Notice } from '~/components/notice'
+import { PageHeader } from '~/components/page-header'
 
 // /bookings/pet/:petId — book a stay for one pet, or manage its current booking
 // (spec §2, §4): the pet's owner (and the Owner/Managers) book, update and
@@ -187,27 +189,19 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="container page">
-      <header className="page-header">
-        <div>
-          <h1>{current ? `${pet.name}’s reservation` : `Book a stay for ${pet.name}`}</h1>
-          <p>
-            {pet.type === 'dog' ? 'Dog' : 'Cat'} · owner {pet.owner_name}
-          </p>
-        </div>
-        <div className="page-header-actions">
+      <PageHeader
+        title={current ? `${pet.name}’s reservation` : `Book a stay for ${pet.name}`}
+        description={`${pet.type === 'dog' ? 'Dog' : 'Cat'} · owner ${pet.owner_name}`}
+        actions={
           <Link className="btn btn-ghost" to={`/pets/${pet.id}`}>
             <ArrowLeftIcon />
             Back to {pet.name}
           </Link>
-        </div>
-      </header>
+        }
+      />
 
       {saved && !actionData ? <SavedNotice saved={saved} /> : null}
-      {actionData?.deleteError ? (
-        <p className="alert alert-error" role="alert">
-          {actionData.deleteError}
-        </p>
-      ) : null}
+      {actionData?.deleteError ? <Notice tone="error">{actionData.deleteError}</Notice> : null}
 
       <div className="booking-layout">
         <section className="panel stack" aria-labelledby="booking-main-title">
@@ -215,11 +209,7 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
             <>
               <h2 id="booking-main-title">Current reservation</h2>
               <BookingDetails booking={current} />
-              {current.started ? (
-                <p className="alert alert-warning" role="status">
-                  {BOOKING_MESSAGES.started}
-                </p>
-              ) : null}
+              {current.started ? <Notice tone="warning">{BOOKING_MESSAGES.started}</Notice> : null}
               {canBook ? (
                 editing && !current.started ? (
                   <section className="stack" aria-labelledby="update-title">
@@ -307,11 +297,7 @@ function SavedNotice({ saved }: { saved: string }) {
           ? 'The reservation was deleted.'
           : null
   if (!text) return null
-  return (
-    <p className="alert alert-success" role="status">
-      {text}
-    </p>
-  )
+  return <Notice tone="success">{text}</Notice>
 }
 
 /** The current booking loaded into the form (spec §4: "Update loads the booking into the form"). */

@@ -9,6 +9,8 @@ import { BookingError, deleteBooking, listBookingsPage } from '~/models/booking.
 import { BOOKING_MESSAGES } from '~/schemas/booking'
 import { requireAdmin } from '~/utils/auth.server'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/utils/booking-rules'
+import { Notice } from '~/components/notice'
+import { PageHeader } from '~/components/page-header'
 
 // /bookings — Manage Bookings for the Owner and Managers (spec §2): upcoming
 // bookings first, soonest first; past ones a link away. Pages of 50 on the
@@ -52,24 +54,22 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
   const upcoming = when === 'upcoming'
   return (
     <div className="container page">
-      <header className="page-header">
-        <div>
-          <h1>Manage Bookings</h1>
-          <p>
-            {upcoming
-              ? 'Upcoming and current stays, soonest first.'
-              : 'Past stays, most recent first.'}
-          </p>
-        </div>
-        <div className="page-header-actions">
-          <Link className="btn btn-secondary" to="/bookingsByDate">
-            Daily bookings
-          </Link>
-          <Link className="btn btn-ghost" to="/settings">
-            Capacity and prices
-          </Link>
-        </div>
-      </header>
+      <PageHeader
+        title="Manage Bookings"
+        description={
+          upcoming ? 'Upcoming and current stays, soonest first.' : 'Past stays, most recent first.'
+        }
+        actions={
+          <>
+            <Link className="btn btn-secondary" to="/bookingsByDate">
+              Daily bookings
+            </Link>
+            <Link className="btn btn-ghost" to="/settings">
+              Capacity and prices
+            </Link>
+          </>
+        }
+      />
 
       <nav className="booking-tabs" aria-label="Which bookings">
         <Link
@@ -88,16 +88,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
         </Link>
       </nav>
 
-      {deleted && !actionData ? (
-        <p className="alert alert-success" role="status">
-          Booking deleted.
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      {deleted && !actionData ? <Notice tone="success">Booking deleted.</Notice> : null}
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
 
       {bookings.length === 0 ? (
         <EmptyState title="No bookings available" headingLevel={2}>

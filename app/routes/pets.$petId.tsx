@@ -13,6 +13,8 @@ import { requireUser } from '~/utils/auth.server'
 import { requirePetDetails } from '~/utils/pet-form.server'
 import '~/components/pet.css'
 import { capitalize } from '~/utils/text'
+import { Notice } from '~/components/notice'
+import { PageHeader } from '~/components/page-header'
 
 // /pets/:petId — one pet for its owner or staff: photos, details, bookings,
 // and Update (the child route /pets/:petId/edit, a dialog over this page),
@@ -48,42 +50,38 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
       <p>
         <Link to="/pets">← Manage Pets</Link>
       </p>
-      <header className="page-header">
-        <div>
-          <h1>{pet.name}</h1>
-          <p>
-            {capitalize(pet.type)} · {pet.breed}
-            {staff && !mine ? ` · Owner: ${owner.fname} ${owner.lname} (${owner.username})` : ''}
-          </p>
-        </div>
-        <div className="page-header-actions pet-actions">
-          <Link className="btn btn-primary" to={`/bookings/pet/${pet.id}`}>
-            <CalendarIcon />
-            Book a Reservation
-          </Link>
-          <Link className="btn btn-secondary" to={`/pets/${pet.id}/edit`} preventScrollReset>
-            <EditIcon />
-            Update
-          </Link>
-          <ConfirmDialog
-            confirmId={`delete-pet-${pet.id}`}
-            question="Are you sure you want to delete this pet?"
-            fields={{ intent: 'delete' }}
-            action={`/pets/${pet.id}`}
-            disabled={staying}
-          />
-        </div>
-      </header>
+      <PageHeader
+        title={pet.name}
+        description={`${capitalize(pet.type)} · ${pet.breed}${staff && !mine ? ` · Owner: ${owner.fname} ${owner.lname} (${owner.username})` : ''}`}
+        actionsClassName="pet-actions"
+        actions={
+          <>
+            <Link className="btn btn-primary" to={`/bookings/pet/${pet.id}`}>
+              <CalendarIcon />
+              Book a Reservation
+            </Link>
+            <Link className="btn btn-secondary" to={`/pets/${pet.id}/edit`} preventScrollReset>
+              <EditIcon />
+              Update
+            </Link>
+            <ConfirmDialog
+              confirmId={`delete-pet-${pet.id}`}
+              question="Are you sure you want to delete this pet?"
+              fields={{ intent: 'delete' }}
+              action={`/pets/${pet.id}`}
+              disabled={staying}
+            />
+          </>
+        }
+      />
 
       {actionData?.error ? (
-        <p className="alert alert-error" role="alert">
-          {actionData.error}
-        </p>
+        <Notice tone="error">{actionData.error}</Notice>
       ) : staying ? (
-        <p className="alert alert-info">
+        <Notice tone="info" quiet>
           {pet.name} is staying with us right now, so the pet cannot be deleted until it is picked
           up.
-        </p>
+        </Notice>
       ) : null}
 
       {/* The Edit Pet dialog (a page section without JavaScript). */}

@@ -7,6 +7,7 @@ import { PlusIcon } from '~/components/icons'
 import { PetCard } from '~/components/pet-card'
 import { listPetCards } from '~/models/pet.server'
 import { requireUser } from '~/utils/auth.server'
+import { PageHeader } from '~/components/page-header'
 
 // /pets — Manage Pets: a client's own pets, or every pet for staff (with its
 // owner). The Add Pet dialog is the child route /pets/new, rendered over this
@@ -32,17 +33,15 @@ export default function ManagePets({ loaderData }: Route.ComponentProps) {
   )
   return (
     <div className="container page pets-page">
-      <header className="page-header">
-        <div>
-          <h1>Manage Pets</h1>
-          <p>
-            {staff
-              ? 'Every guest of the hotel, with their owners.'
-              : 'Your pets: open one to see its details or book a stay.'}
-          </p>
-        </div>
-        <div className="page-header-actions">{addPet}</div>
-      </header>
+      <PageHeader
+        title="Manage Pets"
+        description={
+          staff
+            ? 'Every guest of the hotel, with their owners.'
+            : 'Your pets: open one to see its details or book a stay.'
+        }
+        actions={addPet}
+      />
       {/* The Add Pet dialog: first on the page when it renders as a section (no JavaScript). */}
       <Outlet />
 

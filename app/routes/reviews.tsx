@@ -29,6 +29,8 @@ import { parseIdParam } from '~/schemas/fields'
 import { getCurrentUser } from '~/utils/auth.server'
 import { now } from '~/utils/clock.server'
 import { getEnv } from '~/utils/env.server'
+import { Notice } from '~/components/notice'
+import { PageHeader } from '~/components/page-header'
 
 // /reviews — every review, newest first, 50 a page. Clients add reviews and
 // edit (?edit=<id>) or delete (a confirm step) their own; the Owner and
@@ -141,24 +143,20 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container page">
-      <header className="page-header">
-        <div>
-          <h1>Reviews</h1>
-          <p>What our guests’ humans say, newest first.</p>
-        </div>
-        {canAdd ? (
-          <div className="page-header-actions">
+      <PageHeader
+        title="Reviews"
+        description="What our guests’ humans say, newest first."
+        actions={
+          canAdd ? (
             <a className="btn btn-primary" href="#add-review">
               Add a Review
             </a>
-          </div>
-        ) : null}
-      </header>
+          ) : null
+        }
+      />
 
       {added && !actionData ? (
-        <p className="alert alert-success" role="status">
-          Thank you! Your review was added.
-        </p>
+        <Notice tone="success">Thank you! Your review was added.</Notice>
       ) : null}
 
       {reviews.length === 0 ? (

@@ -24,6 +24,8 @@ import { parseIdParam } from '~/schemas/fields'
 import { getCurrentUser } from '~/utils/auth.server'
 import { formatDollars } from '~/utils/booking-rules'
 import { now } from '~/utils/clock.server'
+import { Notice } from '~/components/notice'
+import { PageHeader } from '~/components/page-header'
 
 // /services — the public list (name, price, staff). The Owner and Managers also
 // create, update (?edit=<id>) and delete (a confirm step) services here.
@@ -97,25 +99,19 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container page">
-      <header className="page-header">
-        <div>
-          <h1>Our Services</h1>
-          <p>Pampering, play and care, each with the staff who provide it.</p>
-        </div>
-        {admin ? (
-          <div className="page-header-actions">
+      <PageHeader
+        title="Our Services"
+        description="Pampering, play and care, each with the staff who provide it."
+        actions={
+          admin ? (
             <a className="btn btn-primary" href="#create-service">
               Create a Service
             </a>
-          </div>
-        ) : null}
-      </header>
+          ) : null
+        }
+      />
 
-      {created && !actionData ? (
-        <p className="alert alert-success" role="status">
-          Service created.
-        </p>
-      ) : null}
+      {created && !actionData ? <Notice tone="success">Service created.</Notice> : null}
 
       {services.length === 0 ? (
         <EmptyState title="No services available" headingLevel={2} />

@@ -14,6 +14,8 @@ import {
 import { requireAdmin } from '~/utils/auth.server'
 import '~/components/booking-pages.css'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { Notice } from '~/components/notice'
+import { PageHeader } from '~/components/page-header'
 
 // /settings — the Owner and Managers set the hotel's capacity (dog kennels,
 // cat condos, day-care places) and the daily price of each booking type.
@@ -53,6 +55,9 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect('/settings?saved=1')
 }
 
+// A capacity is a count: whole numbers from 0, a number pad on phones.
+const WHOLE_NUMBER = { type: 'number', min: 0, step: 1, inputMode: 'numeric' } as const
+
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { values, saved } = loaderData
   const [form, fields] = useSchemaForm<SettingsFormValue, SettingsInput>(settingsSchema, {
@@ -62,17 +67,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   })
   return (
     <div className="container-narrow page">
-      <header className="page-header">
-        <div>
-          <h1>Hotel settings</h1>
-          <p>Capacity and daily prices. Bookings already made keep the price they were made at.</p>
-        </div>
-      </header>
-      {saved && !actionData ? (
-        <p className="alert alert-success" role="status">
-          Settings saved.
-        </p>
-      ) : null}
+      <PageHeader
+        title="Hotel settings"
+        description="Capacity and daily prices. Bookings already made keep the price they were made at."
+      />
+      {saved && !actionData ? <Notice tone="success">Settings saved.</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="form panel">
         <FormErrors form={form} />
         <fieldset className="booking-step">
@@ -81,28 +80,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             <InputField
               meta={fields.dog_kennels}
               label="Dog kennels"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
+              {...WHOLE_NUMBER}
               hint="Boarding dogs, per night"
             />
             <InputField
               meta={fields.cat_condos}
               label="Cat condos"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
+              {...WHOLE_NUMBER}
               hint="Boarding cats, per night"
             />
             <InputField
               meta={fields.day_care_places}
               label="Day care places"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
+              {...WHOLE_NUMBER}
               hint="Dogs and cats, per day"
             />
           </div>

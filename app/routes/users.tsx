@@ -4,6 +4,7 @@ import { EmptyState } from '~/components/empty-state'
 import { Pagination, readPageParam } from '~/components/pagination'
 import { isAdmin, listUsersPage, type User } from '~/models/user.server'
 import { getCurrentUser } from '~/utils/auth.server'
+import { PageHeader } from '~/components/page-header'
 
 // /users — Active Users grouped as Clients, Employees, Managers (and the
 // Owner), each paged on its own (?clients=2 …). The Owner and Managers only;
@@ -46,12 +47,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const empty = groups.every((g) => g.users.length === 0 && g.page === 1)
   return (
     <div className="container page">
-      <header className="page-header">
-        <div>
-          <h1>Active Users</h1>
-          <p>Everyone with an account, by role.</p>
-        </div>
-      </header>
+      <PageHeader title="Active Users" description="Everyone with an account, by role." />
       {empty ? (
         <EmptyState title="No users available" headingLevel={2} />
       ) : (
