@@ -4,9 +4,9 @@ import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
 import { createApp, createLogger, type BuildSource } from './server/app'
 import { ensureDemoData } from './app/models/demo-seed.server'
-import { closeDb, getDb } from './app/utils/db.server'
-import { getEnv } from './app/utils/env.server'
-import { closeLoginThrottle } from './app/utils/login-throttle.server'
+import { closeDb, getDb } from './app/infra/db.server'
+import { getEnv } from './app/infra/env.server'
+import { closeLoginThrottle } from './app/infra/login-throttle.server'
 
 // `npm start`: migrate, seed an empty database, serve the built app.
 // `npm run dev`: the same with Vite's dev server and hot reload.

@@ -11,8 +11,8 @@ import type { Route } from './+types/root'
 import './styles/app.css'
 import { Brand, pageTitle } from './components/brand'
 import { ErrorView } from './components/error-view'
-import { getCurrentUser } from './utils/auth.server'
-import { getEnv } from './utils/env.server'
+import { getCurrentUser } from './http/auth.server'
+import { getEnv } from './infra/env.server'
 
 // The session is read on the server, so the first HTML already shows the right menus.
 export async function loader({ request, context }: Route.LoaderArgs) {

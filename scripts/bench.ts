@@ -27,11 +27,11 @@ process.env.SESSION_SECRET = 'bench-secret-bench-secret'
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL
 else delete process.env.DATABASE_URL
 
-const { getDb, closeDb } = await import('../app/utils/db.server')
+const { getDb, closeDb } = await import('../app/infra/db.server')
 const { createApp } = await import('../server/app')
 const { seedDemoData } = await import('../app/models/demo-seed.server')
-const { hotelToday } = await import('../app/utils/hotel-time')
-const { getEnv } = await import('../app/utils/env.server')
+const { hotelToday } = await import('../app/domain/hotel-time')
+const { getEnv } = await import('../app/infra/env.server')
 
 const db = await getDb()
 await db.raw(

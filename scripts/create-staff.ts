@@ -4,7 +4,7 @@
 import crypto from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { createUser, POSITIONS, type Position } from '../app/models/user.server'
-import { closeDb } from '../app/utils/db.server'
+import { closeDb } from '../app/infra/db.server'
 
 const { values } = parseArgs({
   options: {

@@ -7,8 +7,8 @@ import helmet from 'helmet'
 import { pino, type Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
 import type { ServerBuild } from 'react-router'
-import { getDb } from '../app/utils/db.server'
-import { getEnv } from '../app/utils/env.server'
+import { getDb } from '../app/infra/db.server'
+import { getEnv } from '../app/infra/env.server'
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>)
 

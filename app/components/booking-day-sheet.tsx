@@ -8,9 +8,9 @@
  */
 import { Link } from 'react-router'
 import type { DaySheetEntry, Occupancy } from '~/models/booking.server'
-import { formatWallDateTime, formatWallTime } from '~/utils/hotel-time'
+import { formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
 import './booking-pages.css'
-import { capitalize } from '~/utils/text'
+import { capitalize } from '~/domain/text'
 
 export const UNIT_NAMES: Record<keyof Occupancy, string> = {
   dog_kennel: 'Dog kennels',

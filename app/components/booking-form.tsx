@@ -37,7 +37,7 @@ import {
   occupiedDates,
   priceBooking,
   type BookingType,
-} from '~/utils/booking-rules'
+} from '~/domain/booking-rules'
 import {
   addDays,
   formatWall,
@@ -45,7 +45,7 @@ import {
   formatWallTime,
   type IsoDate,
   type WallDateTime,
-} from '~/utils/hotel-time'
+} from '~/domain/hotel-time'
 import { useSchemaForm } from './use-schema-form'
 import { Notice } from './notice'
 

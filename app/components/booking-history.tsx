@@ -4,7 +4,7 @@
  *   <BookingHistory bookings={past} more={morePast} petName="Rex" />
  */
 import type { Booking } from '~/models/booking.server'
-import { BOOKING_TYPE_LABELS, formatDollars } from '~/utils/booking-rules'
+import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { dayCount, StayText } from './booking-summary'
 
 export function BookingHistory({

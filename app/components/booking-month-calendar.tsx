@@ -8,7 +8,7 @@
  */
 import { Link } from 'react-router'
 import type { Occupancy } from '~/models/booking.server'
-import { formatMonth, formatWallDateLong, weekdayIndex, type IsoDate } from '~/utils/hotel-time'
+import { formatMonth, formatWallDateLong, weekdayIndex, type IsoDate } from '~/domain/hotel-time'
 import './booking-pages.css'
 
 const WEEKDAYS = [

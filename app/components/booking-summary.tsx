@@ -7,8 +7,8 @@
  *   <StayText booking={booking} />             // 'Tue, Mar 10, 2026, 10:00 AM – Thu, Mar 12, 2026, 10:00 AM'
  */
 import type { Booking } from '~/models/booking.server'
-import { BOOKING_TYPE_LABELS, formatDollars, type BookingType } from '~/utils/booking-rules'
-import { formatWallDate, formatWallDateTime, formatWallTime } from '~/utils/hotel-time'
+import { BOOKING_TYPE_LABELS, formatDollars, type BookingType } from '~/domain/booking-rules'
+import { formatWallDate, formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
 import './booking-pages.css'
 
 export type Breakdown = {

@@ -7,7 +7,7 @@
  */
 import { Link } from 'react-router'
 import type { Booking } from '~/models/booking.server'
-import { BOOKING_TYPE_LABELS, formatDollars } from '~/utils/booking-rules'
+import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { BookingHistory } from './booking-history'
 import { dayCount, StayText } from './booking-summary'
 import { EmptyState } from './empty-state'

@@ -25,7 +25,7 @@ import { FormErrors, InputField, RadioGroupField, SelectField, TextareaField } f
 import { SubmitButton } from './submit-button'
 import './pet.css'
 import { useSchemaForm } from './use-schema-form'
-import { capitalize } from '~/utils/text'
+import { capitalize } from '~/domain/text'
 
 /** What the inputs hold (text), e.g. an existing pet's values for the edit form. */
 export type PetFormValue = {

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex'
-import { getDb } from '~/utils/db.server'
-import { getEnv } from '~/utils/env.server'
-import { now } from '~/utils/clock.server'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { now } from '~/infra/clock.server'
 import {
   centsToDollars,
   coveredDates,
   occupiedDates,
   priceBooking,
   type BookingType,
-} from '~/utils/booking-rules'
+} from '~/domain/booking-rules'
 import {
   addDays,
   datesFrom,
@@ -16,7 +16,7 @@ import {
   parseWallDateTime,
   type IsoDate,
   type WallDateTime,
-} from '~/utils/hotel-time'
+} from '~/domain/hotel-time'
 import { BOOKING_MESSAGES, checkBookingSchedule, type ScheduleField } from '~/schemas/booking'
 import {
   capacityOf,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
-import { getDb } from '~/utils/db.server'
-import type { BookingType } from '~/utils/booking-rules'
+import { getDb } from '~/infra/db.server'
+import type { BookingType } from '~/domain/booking-rules'
 import { isAdmin, type User } from './user.server'
 import type { SettingsInput } from '~/schemas/settings'
 

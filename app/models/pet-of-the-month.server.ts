@@ -1,7 +1,7 @@
-import { getDb } from '~/utils/db.server'
-import { now } from '~/utils/clock.server'
-import { getEnv } from '~/utils/env.server'
-import { addMonths, hotelToday, type IsoDate } from '~/utils/hotel-time'
+import { getDb } from '~/infra/db.server'
+import { now } from '~/infra/clock.server'
+import { getEnv } from '~/infra/env.server'
+import { addMonths, hotelToday, type IsoDate } from '~/domain/hotel-time'
 import { photoUrl } from './pet.server'
 import { isAdmin, type User } from './user.server'
 

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex'
-import { getDb } from '~/utils/db.server'
-import { getEnv } from '~/utils/env.server'
-import { now } from '~/utils/clock.server'
-import { hotelWallClock } from '~/utils/hotel-time'
-import { deletePhotosQuietly } from '~/utils/photo-storage.server'
-import { keysOf, storePhotos, type ProcessedPhoto } from '~/utils/photo-processing.server'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { now } from '~/infra/clock.server'
+import { hotelWallClock } from '~/domain/hotel-time'
+import { deletePhotosQuietly } from '~/infra/photo-storage.server'
+import { keysOf, storePhotos, type ProcessedPhoto } from '~/infra/photo-processing.server'
 import {
   MAX_ADDITIONAL_IMAGES,
   PET_MESSAGES,

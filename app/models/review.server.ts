@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { getDb } from '~/utils/db.server'
+import { getDb } from '~/infra/db.server'
 import { isAdmin, type User } from './user.server'
 import type { ReviewInput } from '~/schemas/review'
 

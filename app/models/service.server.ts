@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
-import { centsToDollars } from '~/utils/booking-rules'
-import { getDb } from '~/utils/db.server'
+import { centsToDollars } from '~/domain/booking-rules'
+import { getDb } from '~/infra/db.server'
 import type { ServiceInput } from '~/schemas/service'
 import { serviceMessages } from '~/schemas/service'
 

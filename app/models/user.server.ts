@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2'
-import { getDb, type Db } from '~/utils/db.server'
+import { getDb, type Db } from '~/infra/db.server'
 import type { SignupInput } from '~/schemas/auth'
 
 export const POSITIONS = ['Employee', 'Manager', 'Owner'] as const

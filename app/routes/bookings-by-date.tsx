@@ -4,7 +4,7 @@ import { DaySheetList, OccupancyMeters } from '~/components/booking-day-sheet'
 import { OccupancyCalendar } from '~/components/booking-month-calendar'
 import { EmptyState } from '~/components/empty-state'
 import { getDaySheet, hotelTodayDate, occupancyByDate } from '~/models/booking.server'
-import { requireStaff } from '~/utils/auth.server'
+import { requireStaff } from '~/http/auth.server'
 import {
   addDays,
   addMonths,
@@ -13,7 +13,7 @@ import {
   formatWallDate,
   formatWallDateLong,
   isValidIsoDate,
-} from '~/utils/hotel-time'
+} from '~/domain/hotel-time'
 import { PageHeader } from '~/components/page-header'
 
 // /bookingsByDate — the staff day sheet (spec §2, issue 5). A GET form, so the

@@ -25,8 +25,8 @@ import {
 } from '~/models/booking.server'
 import { getHotelSettings } from '~/models/hotel-settings.server'
 import { isAdmin, type User } from '~/models/user.server'
-import { requireUser } from '~/utils/auth.server'
-import { addDays } from '~/utils/hotel-time'
+import { requireUser } from '~/http/auth.server'
+import { addDays } from '~/domain/hotel-time'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 

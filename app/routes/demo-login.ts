@@ -2,9 +2,9 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/demo-login'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '~/models/demo-seed.server'
 import { verifyLogin } from '~/models/user.server'
-import { getEnv } from '~/utils/env.server'
-import { safeRedirect } from '~/utils/safe-redirect'
-import { commitUserSession } from '~/utils/session.server'
+import { getEnv } from '~/infra/env.server'
+import { safeRedirect } from '~/http/safe-redirect'
+import { commitUserSession } from '~/infra/session.server'
 
 // POST /demo-login account=client|employee|manager|owner — the Demo dropdown's
 // one-click login. Exists only in demo mode (404 otherwise). The account must

@@ -33,8 +33,8 @@ import {
 import { listTopReviews } from '~/models/review.server'
 import { isAdmin } from '~/models/user.server'
 import { petOfTheMonthSchema, POTM_NOTE_MAX } from '~/schemas/pet-of-the-month'
-import { getCurrentUser, requireAdmin } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
+import { getCurrentUser, requireAdmin } from '~/http/auth.server'
+import { getEnv } from '~/infra/env.server'
 import { useSchemaForm } from '~/components/use-schema-form'
 
 // The landing page (spec §2), outside the shared layout: banner with logo and

@@ -6,9 +6,9 @@ import { Brand, pageTitle } from '~/components/brand'
 import { LoginForm } from '~/components/login-form'
 import type { loader as rootLoader } from '~/root'
 import { loginSchema } from '~/schemas/auth'
-import { getCurrentUser } from '~/utils/auth.server'
-import { logIn } from '~/utils/login.server'
-import { safeRedirect } from '~/utils/safe-redirect'
+import { getCurrentUser } from '~/http/auth.server'
+import { logIn } from '~/http/login.server'
+import { safeRedirect } from '~/http/safe-redirect'
 
 // /login: the Log In "modal route". Without JavaScript it is this page; with
 // JavaScript the profile menu opens the same form (components/login-form.tsx)

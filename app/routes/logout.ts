@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
-import { destroySession } from '~/utils/session.server'
+import { destroySession } from '~/infra/session.server'
 
 // POST /logout (the profile menu's Log Out form): clears the session, back to
 // the landing page. A GET changes nothing (links and prefetchers must not log

@@ -15,9 +15,9 @@ import {
 } from '~/models/pet.server'
 import { parseIdParam } from '~/schemas/fields'
 import { MAX_ADDITIONAL_IMAGES } from '~/schemas/pet'
-import { requireUser } from '~/utils/auth.server'
-import { hotelTodayNow } from '~/utils/pet-dates.server'
-import { readPetFormData, requirePetDetails, validatePetForm } from '~/utils/pet-form.server'
+import { requireUser } from '~/http/auth.server'
+import { hotelTodayNow } from '~/infra/pet-dates.server'
+import { readPetFormData, requirePetDetails, validatePetForm } from '~/http/pet-form.server'
 
 // /pets/:petId/edit — the Edit Pet dialog over the pet's page (a child route
 // of /pets/:petId): the pet form (a new preview replaces the old one, new

@@ -4,9 +4,9 @@ import { pageTitle } from '~/components/brand'
 import { ModalDialog } from '~/components/modal-dialog'
 import { PetForm } from '~/components/pet-form'
 import { createPet, PetPhotoRuleError } from '~/models/pet.server'
-import { requireUser } from '~/utils/auth.server'
-import { hotelTodayNow } from '~/utils/pet-dates.server'
-import { readPetFormData, validatePetForm } from '~/utils/pet-form.server'
+import { requireUser } from '~/http/auth.server'
+import { hotelTodayNow } from '~/infra/pet-dates.server'
+import { readPetFormData, validatePetForm } from '~/http/pet-form.server'
 
 // /pets/new — the Add Pet dialog over Manage Pets (a child route of /pets).
 // After success the client lands on the new pet's page.

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '~/components/error-view'
 import { PlusIcon } from '~/components/icons'
 import { PetCard } from '~/components/pet-card'
 import { listPetCards } from '~/models/pet.server'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser } from '~/http/auth.server'
 import { PageHeader } from '~/components/page-header'
 
 // /pets — Manage Pets: a client's own pets, or every pet for staff (with its

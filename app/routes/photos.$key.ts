@@ -1,5 +1,5 @@
 import type { Route } from './+types/photos.$key'
-import { getPhotoStorage, isPhotoKey } from '~/utils/photo-storage.server'
+import { getPhotoStorage, isPhotoKey } from '~/infra/photo-storage.server'
 
 // GET /photos/:key — a pet photo from whichever store holds it. Keys are
 // random and never reused, so a photo can be cached for good. helmet (server/app.ts)

@@ -26,9 +26,9 @@ import {
   updateReview,
 } from '~/models/review.server'
 import { parseIdParam } from '~/schemas/fields'
-import { getCurrentUser } from '~/utils/auth.server'
-import { now } from '~/utils/clock.server'
-import { getEnv } from '~/utils/env.server'
+import { getCurrentUser } from '~/http/auth.server'
+import { now } from '~/infra/clock.server'
+import { getEnv } from '~/infra/env.server'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 

@@ -21,9 +21,9 @@ import {
 } from '~/models/service.server'
 import { isAdmin, listStaff } from '~/models/user.server'
 import { parseIdParam } from '~/schemas/fields'
-import { getCurrentUser } from '~/utils/auth.server'
-import { formatDollars } from '~/utils/booking-rules'
-import { now } from '~/utils/clock.server'
+import { getCurrentUser } from '~/http/auth.server'
+import { formatDollars } from '~/domain/booking-rules'
+import { now } from '~/infra/clock.server'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 

@@ -11,7 +11,7 @@ import {
   SettingsError,
   updateHotelSettings,
 } from '~/models/hotel-settings.server'
-import { requireAdmin } from '~/utils/auth.server'
+import { requireAdmin } from '~/http/auth.server'
 import '~/components/booking-pages.css'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { Notice } from '~/components/notice'

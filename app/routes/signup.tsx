@@ -5,9 +5,9 @@ import { Brand, pageTitle } from '~/components/brand'
 import { SignupForm } from '~/components/signup-form'
 import { createUser, DuplicateUserError } from '~/models/user.server'
 import { signupFormSchema } from '~/schemas/auth'
-import { getCurrentUser } from '~/utils/auth.server'
-import { safeRedirect } from '~/utils/safe-redirect'
-import { commitUserSession } from '~/utils/session.server'
+import { getCurrentUser } from '~/http/auth.server'
+import { safeRedirect } from '~/http/safe-redirect'
+import { commitUserSession } from '~/infra/session.server'
 
 // /signup: the Sign Up "modal route" (a page without JavaScript, a dialog
 // from the profile menu with it). Same schema as POST /api/auth/signup plus

@@ -3,7 +3,7 @@ import type { Route } from './+types/users'
 import { EmptyState } from '~/components/empty-state'
 import { Pagination, readPageParam } from '~/components/pagination'
 import { isAdmin, listUsersPage, type User } from '~/models/user.server'
-import { getCurrentUser } from '~/utils/auth.server'
+import { getCurrentUser } from '~/http/auth.server'
 import { PageHeader } from '~/components/page-header'
 
 // /users — Active Users grouped as Clients, Employees, Managers (and the

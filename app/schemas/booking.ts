@@ -5,7 +5,7 @@ import {
   MAX_DAYS_AHEAD,
   PICK_UP_HOURS,
   type BookingType,
-} from '~/utils/booking-rules'
+} from '~/domain/booking-rules'
 import {
   addDays,
   formatWall,
@@ -14,7 +14,7 @@ import {
   type IsoDate,
   type WallDateTime,
   type WallParts,
-} from '~/utils/hotel-time'
+} from '~/domain/hotel-time'
 import { blankToUndefined, idSchema } from './fields'
 
 // The booking rules (spec §5, §9, issue 5), written once. The page has

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isValidIsoDate } from '~/utils/hotel-time'
+import { isValidIsoDate } from '~/domain/hotel-time'
 import {
   blankToUndefined,
   idSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dollarsToCents } from '~/utils/booking-rules'
+import { dollarsToCents } from '~/domain/booking-rules'
 import { blankToUndefined, idSchema } from './fields'
 
 // The service form (Create a Service / Update on /services) and

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dollarsToCents } from '~/utils/booking-rules'
+import { dollarsToCents } from '~/domain/booking-rules'
 import { blankToUndefined } from './fields'
 
 // The hotel settings form (/settings): capacity per unit and the daily price of

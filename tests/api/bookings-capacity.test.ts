@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Client, startServer } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
-import { setNow } from '../../app/utils/clock.server'
-import { getDb, dbKind } from '../../app/utils/db.server'
+import { setNow } from '../../app/infra/clock.server'
+import { getDb, dbKind } from '../../app/infra/db.server'
 import { listFullDates, occupancyByDate } from '../../app/models/booking.server'
 
 // Capacity and concurrency of the booking engine (issue 5). The same tests run

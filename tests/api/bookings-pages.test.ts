@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Client, startServer } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
-import { setNow } from '../../app/utils/clock.server'
-import { getDb } from '../../app/utils/db.server'
+import { setNow } from '../../app/infra/clock.server'
+import { getDb } from '../../app/infra/db.server'
 import { listBookingsPage } from '../../app/models/booking.server'
 
 // The booking pages rendered by the server (no JavaScript needed): who may see

@@ -1,12 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Client, startServer } from '../support/http'
 import { createPet, createService, createUser, type Role } from '../support/factories'
-import { setNow } from '../../app/utils/clock.server'
+import { setNow } from '../../app/infra/clock.server'
 import { BOOKING_MESSAGES } from '../../app/schemas/booking'
 import { updateHotelSettings, getHotelSettings } from '../../app/models/hotel-settings.server'
 import { getDaySheet } from '../../app/models/booking.server'
-import { addDays } from '../../app/utils/hotel-time'
-import { coveredDates } from '../../app/utils/booking-rules'
+import { addDays } from '../../app/domain/hotel-time'
+import { coveredDates } from '../../app/domain/booking-rules'
 
 // The booking calls of spec §7 over real HTTP on a real database, with the
 // hotel's clock pinned: 2026-03-02 12:00 in America/New_York (17:00 UTC).
@@ -42,12 +42,12 @@ const DEFAULT_SETTINGS = {
   boarding_daily_price_cents: 5500,
 }
 beforeEach(async () => {
-  const { getDb } = await import('../../app/utils/db.server')
+  const { getDb } = await import('../../app/infra/db.server')
   await (await getDb())('hotel_settings').where({ id: 1 }).update(DEFAULT_SETTINGS)
 })
 
 async function roomFor(kennels: number) {
-  const { getDb } = await import('../../app/utils/db.server')
+  const { getDb } = await import('../../app/infra/db.server')
   await (await getDb())('hotel_settings').where({ id: 1 }).update({ dog_kennels: kennels })
 }
 

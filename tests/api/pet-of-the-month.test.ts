@@ -6,7 +6,7 @@ import {
   mostBookedPet,
   PetOfTheMonthError,
 } from '../../app/models/pet-of-the-month.server'
-import { setNow } from '../../app/utils/clock.server'
+import { setNow } from '../../app/infra/clock.server'
 import { createPet, createService, createUser } from '../support/factories'
 import { Client, startServer } from '../support/http'
 

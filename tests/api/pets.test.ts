@@ -5,8 +5,8 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Client, startServer } from '../support/http'
 import { createPet, createUser, type Role } from '../support/factories'
-import { getDb } from '../../app/utils/db.server'
-import { setNow } from '../../app/utils/clock.server'
+import { getDb } from '../../app/infra/db.server'
+import { setNow } from '../../app/infra/clock.server'
 
 // The pets calls of spec §7 over real HTTP: shapes, the §5 messages, the
 // permission matrix, and photos (decoded, stripped, resized, stored, deleted).

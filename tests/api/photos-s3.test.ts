@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resetEnvCache } from '../../app/utils/env.server'
+import { resetEnvCache } from '../../app/infra/env.server'
 import { Client, startServer } from '../support/http'
 import { createUser } from '../support/factories'
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getDb } from '../../app/utils/db.server'
-import { setNow } from '../../app/utils/clock.server'
+import { getDb } from '../../app/infra/db.server'
+import { setNow } from '../../app/infra/clock.server'
 import { Client, startServer } from '../support/http'
 import { createReview, createUser, type Role } from '../support/factories'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getDb } from '../../app/utils/db.server'
+import { getDb } from '../../app/infra/db.server'
 import { Client, startServer } from '../support/http'
 import { createPet, createService, createUser, type Role } from '../support/factories'
 

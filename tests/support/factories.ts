@@ -59,7 +59,7 @@ export async function createPet({
   type: 'cat' | 'dog'
   owner_id: number
 }> {
-  const { getDb } = await import('../../app/utils/db.server')
+  const { getDb } = await import('../../app/infra/db.server')
   const db = await getDb()
   seq += 1
   const [row] = await db('pets')

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import type { PGlite } from '@electric-sql/pglite'
 import knexFactory from 'knex'
-import { createDb, migrate } from '../../app/utils/db.server'
+import { createDb, migrate } from '../../app/infra/db.server'
 
 // Once per run: build the app if its sources changed (the API tests drive the
 // real server build over HTTP), and prepare a migrated database to copy per

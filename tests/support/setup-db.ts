@@ -19,8 +19,8 @@ process.env.SESSION_SECRET = 'test-session-secret-not-for-production'
 process.env.DEMO_MODE = 'true'
 process.env.HOTEL_TIMEZONE ??= 'America/New_York'
 
-const { installDb, closeDb, createDb } = await import('../../app/utils/db.server')
-const { resetEnvCache } = await import('../../app/utils/env.server')
+const { installDb, closeDb, createDb } = await import('../../app/infra/db.server')
+const { resetEnvCache } = await import('../../app/infra/env.server')
 resetEnvCache()
 
 let dropDatabase = async () => {}
@@ -56,14 +56,14 @@ beforeEach(() => {
 })
 afterEach(async () => {
   vi.restoreAllMocks()
-  const { setNow } = await import('../../app/utils/clock.server')
+  const { setNow } = await import('../../app/infra/clock.server')
   setNow(undefined)
   if (consoleErrors.length)
     throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`)
 })
 
 afterAll(async () => {
-  const { closeLoginThrottle } = await import('../../app/utils/login-throttle.server')
+  const { closeLoginThrottle } = await import('../../app/infra/login-throttle.server')
   await closeLoginThrottle()
   await closeDb()
   await dropDatabase()

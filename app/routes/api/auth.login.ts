@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth.login'
-import { apiError, methodNotAllowed, ok, readJsonObject } from '~/utils/api.server'
-import { logIn } from '~/utils/login.server'
+import { apiError, methodNotAllowed, ok, readJsonObject } from '~/http/api.server'
+import { logIn } from '~/http/login.server'
 
 // POST /api/auth/login {email, password} — the user object itself, with the session cookie.
 export async function action({ request, context }: Route.ActionArgs) {

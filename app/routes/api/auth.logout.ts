@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth.logout'
-import { ok } from '~/utils/api.server'
-import { destroySession } from '~/utils/session.server'
+import { ok } from '~/http/api.server'
+import { destroySession } from '~/infra/session.server'
 
 // GET /api/auth/logout — clears the session. Logging out is harmless, so a
 // cross-site GET can at worst log someone out; POST is accepted too.

@@ -1,8 +1,8 @@
 import type { Route } from './+types/auth.signup'
-import { apiError, methodNotAllowed, ok, readJsonObject, validate } from '~/utils/api.server'
+import { apiError, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { createUser, DuplicateUserError } from '~/models/user.server'
 import { signupSchema } from '~/schemas/auth'
-import { commitUserSession } from '~/utils/session.server'
+import { commitUserSession } from '~/infra/session.server'
 
 // POST /api/auth/signup — creates a client account and logs it in.
 export async function action({ request }: Route.ActionArgs) {

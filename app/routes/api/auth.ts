@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth'
-import { apiError, methodNotAllowed, ok } from '~/utils/api.server'
-import { getCurrentUser } from '~/utils/auth.server'
+import { apiError, methodNotAllowed, ok } from '~/http/api.server'
+import { getCurrentUser } from '~/http/auth.server'
 
 // GET /api/auth/ — restores the session: the user object itself, or 401.
 export async function loader({ request }: Route.LoaderArgs) {

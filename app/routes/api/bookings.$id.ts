@@ -7,7 +7,7 @@ import {
   requireApiUser,
   requireIdParam,
   validate,
-} from '~/utils/api.server'
+} from '~/http/api.server'
 import {
   assertBookingChangeable,
   deleteBooking,

@@ -1,7 +1,7 @@
 import type { Route } from './+types/bookings.date.$date'
-import { apiError, methodNotAllowed, ok, requireApiStaff } from '~/utils/api.server'
+import { apiError, methodNotAllowed, ok, requireApiStaff } from '~/http/api.server'
 import { listBookingsCoveringDate } from '~/models/booking.server'
-import { isValidIsoDate } from '~/utils/hotel-time'
+import { isValidIsoDate } from '~/domain/hotel-time'
 import { toApiError } from './bookings.server'
 
 // GET /api/bookings/date/{yyyy-mm-dd} — staff: every booking covering that

@@ -1,5 +1,5 @@
 import type { Route } from './+types/bookings.pet.$petId'
-import { methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/utils/api.server'
+import { methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/http/api.server'
 import { getCurrentPetBooking } from '~/models/booking.server'
 import { toApiError } from './bookings.server'
 

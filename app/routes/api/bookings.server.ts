@@ -1,4 +1,4 @@
-import { apiError } from '~/utils/api.server'
+import { apiError } from '~/http/api.server'
 import { BookingError } from '~/models/booking.server'
 import { SettingsError } from '~/models/hotel-settings.server'
 

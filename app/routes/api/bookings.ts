@@ -1,5 +1,5 @@
 import type { Route } from './+types/bookings'
-import { methodNotAllowed, ok, readJsonObject, requireApiUser, validate } from '~/utils/api.server'
+import { methodNotAllowed, ok, readJsonObject, requireApiUser, validate } from '~/http/api.server'
 import { createBooking, hotelNow, listAllBookings } from '~/models/booking.server'
 import { bookingApiSchema } from '~/schemas/booking'
 import { toApiError } from './bookings.server'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/bookings.user'
-import { methodNotAllowed, ok, requireApiUser } from '~/utils/api.server'
+import { methodNotAllowed, ok, requireApiUser } from '~/http/api.server'
 import { listUserBookings } from '~/models/booking.server'
 
 // GET /api/bookings/user — the logged-in user's own bookings ({"bookings": [...]}).

@@ -1,4 +1,4 @@
-import { apiError } from '~/utils/api.server'
+import { apiError } from '~/http/api.server'
 
 // Any /api path that the contract does not list.
 export function loader() {

@@ -6,7 +6,7 @@ import {
   requireApiUser,
   requireIdParam,
   validate,
-} from '~/utils/api.server'
+} from '~/http/api.server'
 import {
   deletePet,
   getPet,
@@ -18,9 +18,9 @@ import {
   type Viewer,
 } from '~/models/pet.server'
 import { MAX_ADDITIONAL_IMAGES, petFormSchema, PET_MESSAGES } from '~/schemas/pet'
-import { formDataToObject, readApiFormBody } from '~/utils/multipart.server'
-import { oversizedPhotoField, processUploads } from '~/utils/photo-processing.server'
-import { hotelTodayNow } from '~/utils/pet-dates.server'
+import { formDataToObject, readApiFormBody } from '~/http/form-body.server'
+import { oversizedPhotoField, processUploads } from '~/infra/photo-processing.server'
+import { hotelTodayNow } from '~/infra/pet-dates.server'
 
 const NOT_FOUND = 'Pet not found'
 const UPDATE_FAILED = 'Issue updating pet'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/pets.$petId.images.$imageId'
-import { apiError, methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/utils/api.server'
+import { apiError, methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/http/api.server'
 import { deletePetImage, PetForbiddenError, PetPhotoRuleError } from '~/models/pet.server'
 
 // DELETE /api/pets/{petId}/images/{imageId} — removes one additional photo

@@ -6,12 +6,12 @@ import {
   requireApiStaff,
   requireApiUser,
   validate,
-} from '~/utils/api.server'
+} from '~/http/api.server'
 import { createPet, listPets, PetOwnerNotFoundError, PetPhotoRuleError } from '~/models/pet.server'
 import { petFormSchema, PET_MESSAGES } from '~/schemas/pet'
-import { formDataToObject, readApiFormBody } from '~/utils/multipart.server'
-import { oversizedPhotoField, processUploads } from '~/utils/photo-processing.server'
-import { hotelTodayNow } from '~/utils/pet-dates.server'
+import { formDataToObject, readApiFormBody } from '~/http/form-body.server'
+import { oversizedPhotoField, processUploads } from '~/infra/photo-processing.server'
+import { hotelTodayNow } from '~/infra/pet-dates.server'
 
 const ADD_FAILED = 'Issue adding pet'
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/pets.user'
-import { methodNotAllowed, ok, requireApiUser } from '~/utils/api.server'
+import { methodNotAllowed, ok, requireApiUser } from '~/http/api.server'
 import { listUserPets } from '~/models/pet.server'
 
 // GET /api/pets/user — the logged-in user's own pets ({"Pets": [...]}).

@@ -6,11 +6,11 @@ import {
   readJsonObject,
   requireApiUser,
   requireIdParam,
-} from '~/utils/api.server'
+} from '~/http/api.server'
 import { deleteReview, getReview, ReviewError, updateReview } from '~/models/review.server'
 import { isMissingReviewOrPaws, reviewSchema } from '~/schemas/review'
 import { fieldErrors } from '~/schemas/fields'
-import { now } from '~/utils/clock.server'
+import { now } from '~/infra/clock.server'
 
 const NOT_FOUND = 'Review not found'
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/reviews.ordered'
-import { apiError, methodNotAllowed, ok } from '~/utils/api.server'
+import { apiError, methodNotAllowed, ok } from '~/http/api.server'
 import { listTopReviews, TOP_REVIEWS_DEFAULT, TOP_REVIEWS_MAX } from '~/models/review.server'
 
 // GET /api/reviews/ordered[?limit=N] — public: {"reviews": [...]} best first

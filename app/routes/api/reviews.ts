@@ -1,9 +1,9 @@
 import type { Route } from './+types/reviews'
-import { apiError, methodNotAllowed, ok, readJsonObject, requireApiUser } from '~/utils/api.server'
+import { apiError, methodNotAllowed, ok, readJsonObject, requireApiUser } from '~/http/api.server'
 import { canAddReview, createReview, listReviews, ReviewError } from '~/models/review.server'
 import { isMissingReviewOrPaws, reviewSchema } from '~/schemas/review'
 import { fieldErrors, idSchema } from '~/schemas/fields'
-import { now } from '~/utils/clock.server'
+import { now } from '~/infra/clock.server'
 
 // GET /api/reviews — public: {"reviews": [...]} newest first.
 export async function loader() {

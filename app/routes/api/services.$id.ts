@@ -7,7 +7,7 @@ import {
   requireApiAdmin,
   requireIdParam,
   validate,
-} from '~/utils/api.server'
+} from '~/http/api.server'
 import {
   deleteService,
   getService,
@@ -17,7 +17,7 @@ import {
 } from '~/models/service.server'
 import { serviceSchema } from '~/schemas/service'
 import { idSchema } from '~/schemas/fields'
-import { now } from '~/utils/clock.server'
+import { now } from '~/infra/clock.server'
 
 const NOT_FOUND = 'Service not found'
 

@@ -6,7 +6,7 @@ import {
   readJsonObject,
   requireApiAdmin,
   validate,
-} from '~/utils/api.server'
+} from '~/http/api.server'
 import { createService, listServices, ServiceError, toApiService } from '~/models/service.server'
 import { serviceSchema } from '~/schemas/service'
 

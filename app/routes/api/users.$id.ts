@@ -1,5 +1,5 @@
 import type { Route } from './+types/users.$id'
-import { apiError, methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/utils/api.server'
+import { apiError, methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/http/api.server'
 import { getUserById } from '~/models/user.server'
 
 // GET /api/users/{id} — oneself, or anyone for staff.

@@ -1,5 +1,5 @@
 import type { Route } from './+types/users.real'
-import { methodNotAllowed, ok, requireApiAdmin } from '~/utils/api.server'
+import { methodNotAllowed, ok, requireApiAdmin } from '~/http/api.server'
 import { listUsers } from '~/models/user.server'
 
 // GET /api/users/real — every user, for the Owner and Managers ({"users": [...]}).

@@ -1,5 +1,5 @@
 import type { Route } from './+types/users.staff'
-import { methodNotAllowed, ok, requireApiStaff } from '~/utils/api.server'
+import { methodNotAllowed, ok, requireApiStaff } from '~/http/api.server'
 import { listStaff } from '~/models/user.server'
 
 // GET /api/users/staff — the staff who can be assigned to services ({"staff": [...]}).

@@ -1,6 +1,6 @@
 import { now } from './clock.server'
 import { getEnv } from './env.server'
-import { hotelToday } from './hotel-time'
+import { hotelToday } from '~/domain/hotel-time'
 
 /** Today's date at the hotel ('YYYY-MM-DD'), for the "date of birth not in the future" rule. */
 export function hotelTodayNow(): string {

@@ -4,7 +4,7 @@ import { FormStrategy } from 'remix-auth-form'
 import { getUserById, isAdmin, verifyLogin, type User } from '~/models/user.server'
 import { loginSchema } from '~/schemas/auth'
 import { fieldErrors } from '~/schemas/fields'
-import { getSession } from './session.server'
+import { getSession } from '~/infra/session.server'
 
 export class LoginError extends Error {
   constructor(

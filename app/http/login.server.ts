@@ -1,7 +1,7 @@
 import type { User } from '~/models/user.server'
 import { authenticator, LoginError } from './auth.server'
-import { loginRetryAfter, recordFailedLogin } from './login-throttle.server'
-import { commitUserSession } from './session.server'
+import { loginRetryAfter, recordFailedLogin } from '~/infra/login-throttle.server'
+import { commitUserSession } from '~/infra/session.server'
 
 export type LoginResult =
   | { ok: true; user: User; setCookie: string }

@@ -4,9 +4,9 @@ import { data } from 'react-router'
 import { getPetDetails, PetForbiddenError, type PetDetails, type Viewer } from '~/models/pet.server'
 import { parseIdParam } from '~/schemas/fields'
 import { petFormSchema, type PetFormInput, type PetFormMode } from '~/schemas/pet'
-import { FormBodyError, readFormBody } from './multipart.server'
-import { processUploads, type ProcessedPhoto } from './photo-processing.server'
-import { hotelTodayNow } from './pet-dates.server'
+import { FormBodyError, readFormBody } from './form-body.server'
+import { processUploads, type ProcessedPhoto } from '~/infra/photo-processing.server'
+import { hotelTodayNow } from '~/infra/pet-dates.server'
 
 // The server half of the Add Pet and Edit Pet pages: read the (multipart)
 // body safely, validate with the shared schema exactly as the browser did,
