@@ -2,20 +2,31 @@ import type { RequestHandler } from 'express'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
-import { createApp, createLogger, type BuildSource } from './server/app'
-import { ensureDemoData } from './app/models/demo-seed.server'
+import { createApp, type BuildSource } from './server/app'
+import { createLogger } from './server/logger'
+import { startMaintenance } from './server/maintenance'
+import { keepServingOnUnhandledRejections } from './server/process-guards'
+import { demoAccountsPresent, ensureDemoData } from './app/models/demo-seed.server'
 import { closeDb, getDb } from './app/infra/db.server'
 import { getEnv } from './app/infra/env.server'
-import { closeLoginThrottle } from './app/infra/login-throttle.server'
 
-// `npm start`: migrate, seed an empty database, serve the built app.
+// `npm start`: migrate, seed an empty database (demo mode), serve the built app.
 // `npm run dev`: the same with Vite's dev server and hot reload.
 const dev = process.argv.includes('--dev')
 const env = getEnv()
 const logger = createLogger()
+keepServingOnUnhandledRejections(logger)
 
 await getDb() // runs migrations
 await ensureDemoData({ demo: env.DEMO_MODE, logger })
+if (env.NODE_ENV === 'production') {
+  const demo = await demoAccountsPresent()
+  if (demo.length)
+    logger.warn(
+      { accounts: demo.length },
+      '!!! DEMO ACCOUNTS EXIST IN PRODUCTION: they share the published password "password". Delete them or change their passwords now. !!!',
+    )
+}
 
 let build: BuildSource
 let devServer: { middlewares: RequestHandler } | undefined
@@ -34,11 +45,12 @@ const app = createApp({ build, logger, dev: devServer })
 const server = app.listen(env.PORT, () => {
   logger.info(`Pet hotel serving on http://localhost:${env.PORT}`)
 })
+const stopMaintenance = startMaintenance(logger)
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
+  stopMaintenance()
   server.close()
-  await closeLoginThrottle()
   await closeDb()
   process.exit(0)
 }

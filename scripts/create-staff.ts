@@ -3,7 +3,8 @@
 //   npm run create-staff -- --email owner@hotel.example --position Owner [--username owner]
 import crypto from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { createUser, POSITIONS, type Position } from '../app/models/user.server'
+import { POSITIONS, type Position } from '../app/domain/user'
+import { createUser } from '../app/models/user.server'
 import { closeDb } from '../app/infra/db.server'
 
 const { values } = parseArgs({

@@ -1,45 +1,27 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { pino, type Logger } from 'pino'
+import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
-import type { ServerBuild } from 'react-router'
+import { bodyLimitFor, TOO_LARGE_MESSAGE } from '../app/http/body-limits'
+import { servedOverHttps } from '../app/infra/session-cookie.server'
 import { getDb } from '../app/infra/db.server'
 import { getEnv } from '../app/infra/env.server'
+import { createLogger } from './logger'
+import { createReactRouterHandler, type BuildSource } from './react-router-handler'
+import { guardRequestBodies } from './request-body'
 
-export type BuildSource = ServerBuild | (() => Promise<ServerBuild>)
+export type { BuildSource }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-const MAX_MULTIPART_BYTES = 60 * 1024 * 1024 // five photos of 10 MB and the fields
-
-export function createLogger(): Logger {
-  const env = getEnv()
-  return pino({
-    level: env.LOG_LEVEL,
-    // Belt and braces: request logs carry no headers, but nothing that looks
-    // like a secret may ever reach a log line.
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        'password',
-        '*.password',
-      ],
-      remove: true,
-    },
-  })
-}
 
 /** The app's public origin: PUBLIC_ORIGIN, else what the request (or a trusted proxy) says. */
 export function publicOrigin(req: Request): string {
   const env = getEnv()
   if (env.PUBLIC_ORIGIN) return new URL(env.PUBLIC_ORIGIN).origin
-  const host = env.TRUST_PROXY ? (req.get('x-forwarded-host') ?? req.get('host')) : req.get('host')
-  return `${req.protocol}://${host}`
+  return `${req.protocol}://${req.host}`
 }
 
 /**
@@ -63,41 +45,6 @@ export function crossSiteGuard(req: Request, res: Response, next: NextFunction) 
   res.status(403).json({ message: 'Cross-site request refused' })
 }
 
-function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  const length = Number(req.get('content-length') ?? '0')
-  const type = req.get('content-type') ?? ''
-  const limit = type.startsWith('multipart/') ? MAX_MULTIPART_BYTES : 1024 * 1024
-  if (length > limit) {
-    res
-      .status(413)
-      .set('Connection', 'close')
-      .json({
-        message: type.startsWith('multipart/')
-          ? 'Upload is too large (10 MB per photo, five photos at most)'
-          : 'Request body is too large (1 MB at most)',
-      })
-    return
-  }
-  next()
-}
-
-/**
- * A request refused before its body was read (401, 403, 404, 413…) leaves the
- * unread bytes on the socket, and a kept-alive connection then fails the
- * client's NEXT request with ECONNRESET. Such answers close the connection.
- * A chunked upload (no Content-Length) is left to Node, which reads on until
- * the client has seen its answer.
- */
-function closeUnreadRequests(req: Request, res: Response, next: NextFunction) {
-  if (req.get('content-length') === undefined) return next()
-  const writeHead = res.writeHead
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close')
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args)
-  } as typeof res.writeHead
-  next()
-}
-
 /** A path with broken %-encoding names nothing: 400, not a crash in routing. */
 function refuseMalformedUrls(req: Request, res: Response, next: NextFunction) {
   try {
@@ -108,6 +55,24 @@ function refuseMalformedUrls(req: Request, res: Response, next: NextFunction) {
   }
   next()
 }
+
+/**
+ * An answer that does not say how it may be cached is not cached: pages and
+ * /api answers depend on who is logged in, and a shared cache must never hand
+ * one person's page to another. Static assets and photos say otherwise.
+ */
+function noStoreByDefault(_req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.headersSent && !this.hasHeader('Cache-Control'))
+      this.setHeader('Cache-Control', 'no-store')
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args)
+  } as typeof res.writeHead
+  next()
+}
+
+/** Browser features the app never uses, switched off for it and anything it might embed. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'
 
 /**
  * `compression` sends res.on('drain') to its zlib stream but leaves
@@ -146,6 +111,10 @@ export function keepDrainListenersRemovable(_req: Request, res: Response, next: 
   next()
 }
 
+function tooLargeMessageFor(method: string, path: string) {
+  return bodyLimitFor(method, path) > 1024 * 1024 ? TOO_LARGE_MESSAGE.photos : TOO_LARGE_MESSAGE.json
+}
+
 export function createApp({
   build,
   logger = createLogger(),
@@ -158,12 +127,14 @@ export function createApp({
   const env = getEnv()
   const app = express()
   app.disable('x-powered-by')
-  if (env.TRUST_PROXY) app.set('trust proxy', true)
+  // Which proxies may tell us the client's address: a hop count or their
+  // addresses, never everyone (env.server.ts refuses TRUST_PROXY=true).
+  if (env.TRUST_PROXY !== false) app.set('trust proxy', env.TRUST_PROXY)
 
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req, res) => {
+      genReqId: (_req, res) => {
         const id = crypto.randomUUID()
         res.setHeader('X-Request-Id', id)
         return id
@@ -180,8 +151,13 @@ export function createApp({
     }),
   )
 
+  // Before anything else can answer: every body is counted against its route's limit.
+  app.use(guardRequestBodies(bodyLimitFor, tooLargeMessageFor))
+  app.use(noStoreByDefault)
+
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     next()
   })
   app.use(
@@ -206,7 +182,8 @@ export function createApp({
       // 'no-referrer' makes some browsers send Origin: null on same-origin posts.
       referrerPolicy: { policy: 'same-origin' },
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: env.NODE_ENV === 'production',
+      // Browsers remember to use https only when the app is served over https.
+      strictTransportSecurity: servedOverHttps(),
     }),
   )
   app.use(compression(), keepDrainListenersRemovable)
@@ -223,9 +200,7 @@ export function createApp({
   })
 
   app.use(crossSiteGuard)
-  app.use(closeUnreadRequests)
   app.use(refuseMalformedUrls)
-  app.use(bodyLimit)
 
   if (dev) {
     app.use(dev.middlewares)
@@ -240,7 +215,7 @@ export function createApp({
 
   app.all(
     '/{*splat}',
-    createRequestHandler({
+    createReactRouterHandler({
       build,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
@@ -255,11 +230,9 @@ export function createApp({
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     req.log?.error({ err }, 'unhandled error')
     if (res.headersSent) return
-    if ((err as { type?: string }).type === 'entity.too.large') {
-      res.status(413).json({ message: 'Request body is too large' })
-      return
-    }
     res.status(500).json({ message: 'Something went wrong on our side' })
   })
   return app
 }
+
+export { createLogger }

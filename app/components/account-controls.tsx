@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
-import type { User } from '~/models/user.server'
+import type { User } from '~/domain/user'
 import { closeContainingDropdown, Dropdown } from './dropdown'
 import { CalendarIcon, LogInIcon, LogOutIcon, PawIcon, SparkIcon, UserIcon } from './icons'
 import { LoginForm } from './login-form'

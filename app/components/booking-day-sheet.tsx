@@ -7,7 +7,8 @@
  *   <DaySheetList title="Arrivals" entries={sheet.arrivals} time="drop_off" empty="No arrivals" />
  */
 import { Link } from 'react-router'
-import type { DaySheetEntry, Occupancy } from '~/models/booking.server'
+import type { DaySheetEntry } from '~/domain/booking'
+import type { Occupancy } from '~/domain/capacity'
 import { formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
 import './booking-pages.css'
 import { capitalize } from '~/domain/text'

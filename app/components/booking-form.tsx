@@ -34,10 +34,10 @@ import {
   BOOKING_TYPE_LABELS,
   BOOKING_TYPES,
   formatDollars,
-  occupiedDates,
   priceBooking,
   type BookingType,
 } from '~/domain/booking-rules'
+import { nightsHeld } from '~/domain/booking-states'
 import {
   addDays,
   formatWall,
@@ -298,7 +298,7 @@ function fullDatesHit(
   fullDates: Record<BookingType, IsoDate[]>,
 ) {
   const full = new Set(fullDates[type])
-  return occupiedDates(type, stay.dropOff, stay.pickUp).filter((d) => full.has(d))
+  return nightsHeld(type, stay.dropOff, stay.pickUp).filter((d) => full.has(d))
 }
 
 /** Runs of consecutive dates: ['03-10','03-11','03-14'] → [['03-10','03-11'], ['03-14','03-14']]. */

@@ -3,7 +3,7 @@
  *
  *   <BookingHistory bookings={past} more={morePast} petName="Rex" />
  */
-import type { Booking } from '~/models/booking.server'
+import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { dayCount, StayText } from './booking-summary'
 

@@ -1,18 +1,18 @@
 /**
- * What a route shows when its loader or action throws.
- *  - 403 → "Unauthorized" (spec §6/§8); thrown by requireStaff/requireAdmin or
- *    `throw new Response('Unauthorized', { status: 403 })`.
- *  - 404 with a text body → that text as the heading, e.g.
- *    `throw new Response('Pet not found', { status: 404 })` → "Pet not found".
- *  - anything else → a short apology (details stay in the server log).
+ * What a page shows when its loader or action refuses. Access denied and not
+ * found look the same on every route — one heading, one sentence, a way back
+ * (and a way to log in, for a visitor) — and any other failure shows the
+ * page's own "Error: …" message.
  *
- * In a route module (renders inside the shared layout, navbar kept):
  *   export { RouteErrorBoundary as ErrorBoundary } from '~/components/error-view'
- * or, to wrap it:
- *   export function ErrorBoundary() { return <RouteErrorBoundary /> }
+ *   export function ErrorBoundary() {
+ *     return <PageErrorBoundary heading="Our Services" failure="Issue getting all services" />
+ *   }
  */
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
+import { EmptyState } from './empty-state'
 import { PawIcon } from './icons'
+import { useRootData } from './use-root-data'
 
 export function describeError(error: unknown): { status?: number; title: string; detail: string } {
   if (isRouteErrorResponse(error)) {
@@ -32,14 +32,9 @@ export function describeError(error: unknown): { status?: number; title: string;
     const message = text ?? fromJson
     switch (error.status) {
       case 401:
-        return {
-          status: 401,
-          title: 'Please log in',
-          detail: message ?? 'You need to be logged in to see this page.',
-        }
       case 403:
         return {
-          status: 403,
+          status: error.status,
           title: 'Unauthorized',
           detail: 'You are not allowed to see this page.',
         }
@@ -62,15 +57,26 @@ export function describeError(error: unknown): { status?: number; title: string;
 
 export function ErrorView({ error, headingLevel = 1 }: { error: unknown; headingLevel?: 1 | 2 }) {
   const { status, title, detail } = describeError(error)
+  const root = useRootData()
+  const location = useLocation()
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const visitorDenied = (status === 401 || status === 403) && !root?.user
+  const here = encodeURIComponent(`${location.pathname}${location.search}`)
   return (
     <div className="error-page">
       <PawIcon />
       {status ? <p className="error-code">Error {status}</p> : null}
       <Heading>{title}</Heading>
-      <p className="muted">{detail}</p>
+      <p className="muted">
+        {visitorDenied ? 'Please log in with an account that may see this page.' : detail}
+      </p>
       <div className="cluster">
-        <Link className="btn btn-primary" to="/">
+        {visitorDenied ? (
+          <Link className="btn btn-primary" to={`/login?redirectTo=${here}`}>
+            Log In
+          </Link>
+        ) : null}
+        <Link className={visitorDenied ? 'btn btn-secondary' : 'btn btn-primary'} to="/">
           Back to the hotel
         </Link>
       </div>
@@ -83,6 +89,22 @@ export function RouteErrorBoundary() {
   return (
     <div className="container page">
       <ErrorView error={error} />
+    </div>
+  )
+}
+
+/**
+ * A list page's boundary: access denied and not found as on every route;
+ * anything else as "Error: <failure>" under the page's heading.
+ */
+export function PageErrorBoundary({ heading, failure }: { heading: string; failure: string }) {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && [401, 403, 404].includes(error.status))
+    return <RouteErrorBoundary />
+  return (
+    <div className="container page">
+      <h1>{heading}</h1>
+      <EmptyState title={`Error: ${failure}`} tone="error" headingLevel={2} />
     </div>
   )
 }

@@ -6,7 +6,7 @@
  *   <PetBookings petId={pet.id} petName={pet.name} current={b.current} past={b.past} morePast={b.morePast} />
  */
 import { Link } from 'react-router'
-import type { Booking } from '~/models/booking.server'
+import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { BookingHistory } from './booking-history'
 import { dayCount, StayText } from './booking-summary'

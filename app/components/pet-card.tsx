@@ -5,7 +5,7 @@
  *   <PetCard pet={card} showOwner={viewer.staff} />
  */
 import { Link } from 'react-router'
-import type { PetCard as PetCardData } from '~/models/pet.server'
+import type { PetCard as PetCardData } from '~/domain/pet'
 import { PawIcon } from './icons'
 import './pet.css'
 

@@ -13,14 +13,11 @@ import {
   BEHAVIORS,
   GENDERS,
   MAX_ADDITIONAL_IMAGES,
-  MAX_PHOTO_MB,
   PET_SIZES,
   PET_TYPES,
-  petFormSchema,
   sizeLabel,
-  type PetFormInput,
-  type PetFormMode,
-} from '~/schemas/pet'
+} from '~/domain/pet'
+import { MAX_PHOTO_MB, petFormSchema, type PetFormInput, type PetFormMode } from '~/schemas/pet'
 import { FormErrors, InputField, RadioGroupField, SelectField, TextareaField } from './form-field'
 import { SubmitButton } from './submit-button'
 import './pet.css'

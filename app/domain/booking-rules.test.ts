@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest'
 import {
   centsToDollars,
   countBookingDays,
-  coveredDates,
   DROP_OFF_HOURS,
   dollarsToCents,
   MAX_DAYS_AHEAD,
-  occupiedDates,
   PICK_UP_HOURS,
   priceBooking,
 } from './booking-rules'
+import { coveredDates, nightsHeld } from './booking-states'
 import { addDays, daysBetween, hotelWallClock } from './hotel-time'
 import { BOOKING_MESSAGES, bookingApiSchema, bookingFormSchema } from '~/schemas/booking'
 import { fieldErrors } from '~/schemas/fields'
@@ -78,15 +77,15 @@ describe('day counting', () => {
   it('boarding holds a place each night from drop-off to pick-up; day care on its day', () => {
     fc.assert(
       fc.property(date, fc.integer({ min: 1, max: 60 }), (d, nights) => {
-        const nightsHeld = occupiedDates('boarding_care', at(d, 10), at(addDays(d, nights), 10))
-        expect(nightsHeld).toHaveLength(nights)
-        expect(nightsHeld[0]).toBe(d)
-        expect(nightsHeld.at(-1)).toBe(addDays(d, nights - 1))
+        const held = nightsHeld('boarding_care', at(d, 10), at(addDays(d, nights), 10))
+        expect(held).toHaveLength(nights)
+        expect(held[0]).toBe(d)
+        expect(held.at(-1)).toBe(addDays(d, nights - 1))
         expect(coveredDates(at(d, 10), at(addDays(d, nights), 10))).toEqual([
-          ...nightsHeld,
+          ...held,
           addDays(d, nights),
         ])
-        expect(occupiedDates('day_care', at(d, 8), at(d, 17))).toEqual([d])
+        expect(nightsHeld('day_care', at(d, 8), at(d, 17))).toEqual([d])
       }),
     )
   })

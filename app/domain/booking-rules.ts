@@ -1,11 +1,4 @@
-import {
-  addDays,
-  datesFrom,
-  parseWallDateTime,
-  wallSecondsBetween,
-  type IsoDate,
-  type WallDateTime,
-} from './hotel-time'
+import { wallSecondsBetween, type WallDateTime } from './hotel-time'
 
 // The constants and pure rules of spec §9 and the booking engine, shared by the
 // zod schemas (page and API), the models and the pages' live totals.
@@ -24,10 +17,6 @@ export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {
 
 function range(from: number, to: number) {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i)
-}
-
-export function hourLabel(hour: number) {
-  return `${String(hour).padStart(2, '0')}:00`
 }
 
 /** Day care counts as one day; boarding is the rounded-up wall-clock day difference. */
@@ -65,27 +54,6 @@ export function priceBooking(input: {
   }
 }
 
-/**
- * The calendar dates a booking occupies for capacity: boarding holds a place
- * for each night from drop-off date up to (not including) the pick-up date;
- * day care holds a place on its one day.
- */
-export function occupiedDates(
-  type: BookingType,
-  dropOff: WallDateTime,
-  pickUp: WallDateTime,
-): IsoDate[] {
-  const start = dropOff.slice(0, 10)
-  if (type === 'day_care') return [start]
-  const end = pickUp.slice(0, 10)
-  return end > start ? datesFrom(start, end) : [start]
-}
-
-/** Every calendar date a booking touches, for the day sheet (arrival through departure). */
-export function coveredDates(dropOff: WallDateTime, pickUp: WallDateTime): IsoDate[] {
-  return datesFrom(dropOff.slice(0, 10), addDays(pickUp.slice(0, 10), 1))
-}
-
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100
 }
@@ -107,9 +75,4 @@ export function dollarsToCents(value: unknown): number | null {
 
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`
-}
-
-export function isOnTheHour(value: WallDateTime) {
-  const p = parseWallDateTime(value)
-  return !!p && p.minute === 0 && p.second === 0
 }

@@ -185,3 +185,27 @@ export function formatMonth(month: string): string {
   const [y, m] = month.split('-').map(Number)
   return `${MONTHS[m - 1]} ${y}`
 }
+
+// ---- the calendar the hotel keeps ----
+// Dates asked about (the day sheet, bookings by date) lie between the year
+// 2000 and ten years from today: anything else is a typo or a probe, and
+// date arithmetic far out (the year 9999 and beyond) is where bugs live.
+
+export const CALENDAR_START: IsoDate = '2000-01-01'
+export const CALENDAR_YEARS_AHEAD = 10
+
+/** The last date the calendar accepts: ten years from today (Feb 29 → Feb 28). */
+export function calendarEnd(today: IsoDate): IsoDate {
+  const [y, m, d] = today.split('-').map(Number)
+  const year = y + CALENDAR_YEARS_AHEAD
+  return `${year}-${pad(m)}-${pad(Math.min(d, daysInMonth(year, m)))}`
+}
+
+/** Why a 'YYYY-MM-DD' is not a date the calendar accepts, or null when it is. */
+export function calendarDateProblem(value: string, today: IsoDate): string | null {
+  if (!isValidIsoDate(value)) return 'Date must be a real date like YYYY-MM-DD'
+  const end = calendarEnd(today)
+  if (value < CALENDAR_START || value > end)
+    return `Date must be between ${CALENDAR_START} and ${end}`
+  return null
+}

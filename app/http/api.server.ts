@@ -1,62 +1,90 @@
 import type { z } from 'zod'
-import { getCurrentUser } from './auth.server'
-import { isAdmin, type User } from '~/models/user.server'
-import { fieldErrors, parseIdParam } from '~/schemas/fields'
+import {
+  invalid,
+  isAppError,
+  unsupportedMediaType,
+  type AppError,
+  type FieldErrors,
+} from '~/domain/errors'
+import { fieldErrors } from '~/schemas/fields'
+import { readBodyText } from './request-body.server'
 
-// The JSON /api contract's plumbing: error bodies, body parsing, guards.
-// Every failure is a thrown Response, so a resource route reads as its happy path.
+// The JSON /api's plumbing: one translation of an AppError into the contract's
+// error body `{"message": …, "errors": {field: message}}`, body reading and
+// validation. A handler wrapped in `apiHandler` throws and reads as its happy path.
 
-export type ErrorBody = { message: string; errors?: Record<string, string> }
-
-export const MAX_JSON_BYTES = 1024 * 1024
+export type ErrorBody = { message: string; errors?: FieldErrors }
 
 export function apiError(
   status: number,
   message: string,
-  errors?: Record<string, string>,
+  errors?: FieldErrors,
   headers?: HeadersInit,
 ) {
   const body: ErrorBody = errors ? { message, errors } : { message }
   return Response.json(body, { status, headers })
 }
 
+/** The JSON answer for a refusal: its status, its message and field errors, Retry-After when it has one. */
+export function errorResponse(error: AppError): Response {
+  const headers: Record<string, string> = {}
+  if (error.retryAfter !== undefined) headers['Retry-After'] = String(error.retryAfter)
+  return apiError(error.status, error.message, error.fieldErrors, headers)
+}
+
+/** Wraps an /api loader or action: a thrown AppError becomes its JSON answer. */
+export function apiHandler<A>(handler: (args: A) => Promise<Response>) {
+  return async (args: A): Promise<Response> => {
+    try {
+      return await handler(args)
+    } catch (error) {
+      if (isAppError(error)) return errorResponse(error)
+      throw error
+    }
+  }
+}
+
 export function ok(data: unknown, init?: ResponseInit) {
   return Response.json(data, init)
 }
 
-/** Reads a JSON object body: 413 over 1 MB, 400 when it is not a JSON object. */
+/** 405 for a method the route does not serve. */
+export function methodNotAllowed(allowed: string[]) {
+  return apiError(405, 'Method not allowed', undefined, { Allow: allowed.join(', ') })
+}
+
+/** True when the request carries a body (a length above 0, or chunked). */
+export function hasBody(request: Request): boolean {
+  const length = request.headers.get('Content-Length')
+  if (length !== null) return Number(length) > 0
+  return request.headers.has('Transfer-Encoding')
+}
+
+/** `application/json`, with or without parameters (`; charset=utf-8`), or a `+json` type. */
+export function isJsonType(contentType: string | null): boolean {
+  const essence = (contentType ?? '').split(';')[0].trim().toLowerCase()
+  return essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence)
+}
+
+/**
+ * Reads a JSON object body (at most 1 MB). No body counts as `{}`; a body of
+ * another type is refused with 415, malformed JSON or a non-object with 400.
+ */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get('Content-Length') ?? '0')
-  if (length > MAX_JSON_BYTES) throw apiError(413, 'Request body is too large (1 MB at most)')
-  const text = await readTextLimited(request, MAX_JSON_BYTES)
+  if (!hasBody(request)) return {}
+  if (!isJsonType(request.headers.get('Content-Type')))
+    throw unsupportedMediaType('This call takes a JSON body (Content-Type: application/json)')
+  const text = await readBodyText(request)
   if (text.trim() === '') return {}
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    throw apiError(400, 'Request body must be valid JSON')
+    throw invalid('Request body must be valid JSON')
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw apiError(400, 'Request body must be a JSON object')
+    throw invalid('Request body must be a JSON object')
   return body as Record<string, unknown>
-}
-
-async function readTextLimited(request: Request, limit: number) {
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => {})
-      throw apiError(413, 'Request body is too large (1 MB at most)')
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks))
 }
 
 /** Validates with a form's zod schema; 400 with per-field messages otherwise. */
@@ -66,36 +94,7 @@ export function validate<T extends z.ZodType>(
   message = 'Validation failed',
 ): z.infer<T> {
   const parsed = schema.safeParse(input)
-  if (!parsed.success) throw apiError(400, message, fieldErrors(parsed.error))
+  if (!parsed.success) throw invalid(message, fieldErrors(parsed.error))
   return parsed.data
 }
 
-/** A numeric id from the URL; 404 when it cannot name a row. */
-export function requireIdParam(value: string | undefined, notFoundMessage: string): number {
-  const id = parseIdParam(value)
-  if (id === null) throw apiError(404, notFoundMessage)
-  return id
-}
-
-export async function requireApiUser(request: Request): Promise<User> {
-  const user = await getCurrentUser(request)
-  if (!user) throw apiError(401, 'You must be logged in')
-  return user
-}
-
-export async function requireApiStaff(request: Request): Promise<User> {
-  const user = await requireApiUser(request)
-  if (!user.staff) throw apiError(403, 'Unauthorized')
-  return user
-}
-
-export async function requireApiAdmin(request: Request): Promise<User> {
-  const user = await requireApiUser(request)
-  if (!isAdmin(user)) throw apiError(403, 'Unauthorized')
-  return user
-}
-
-/** 405 for a method the route does not serve. */
-export function methodNotAllowed(allowed: string[]) {
-  return apiError(405, 'Method not allowed', undefined, { Allow: allowed.join(', ') })
-}

@@ -1,66 +1,86 @@
 import { redirect } from 'react-router'
-import { Authenticator } from 'remix-auth'
-import { FormStrategy } from 'remix-auth-form'
-import { getUserById, isAdmin, verifyLogin, type User } from '~/models/user.server'
-import { loginSchema } from '~/schemas/auth'
-import { fieldErrors } from '~/schemas/fields'
-import { getSession } from '~/infra/session.server'
+import { forbidden, unauthenticated } from '~/domain/errors'
+import type { User } from '~/domain/user'
+import {
+  clearSessionCookieHeader,
+  readSessionToken,
+  sessionCookieHeader,
+} from '~/infra/session-cookie.server'
+import { createSession, deleteSession, findSessionUser, type SessionUser } from '~/models/session.server'
 
-export class LoginError extends Error {
-  constructor(
-    public status: 400 | 401,
-    public errors: Record<string, string>,
-  ) {
-    super('Login failed')
+// Who is asking. A request's session (cookie → row → user) is read once per
+// request however many loaders ask: the root loader and the page's loader
+// share it. Guards for pages redirect a visitor to log in and come back;
+// guards for /api answer 401.
+
+const sessions = new WeakMap<Request, Promise<SessionUser | null>>()
+
+/** The request's live session and its user, or null. */
+export function getSession(request: Request): Promise<SessionUser | null> {
+  let session = sessions.get(request)
+  if (!session) {
+    session = readSessionToken(request).then((token) => (token ? findSessionUser({ token }) : null))
+    sessions.set(request, session)
   }
+  return session
 }
 
-// remix-auth's form strategy does the login for the page and the API alike:
-// the JSON API hands it a FormData built from its body.
-export const authenticator = new Authenticator<User>()
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = loginSchema.safeParse(Object.fromEntries(form))
-    if (!parsed.success) throw new LoginError(400, fieldErrors(parsed.error))
-    const user = await verifyLogin(parsed.data)
-    if (!user) {
-      const message = 'Invalid email or password'
-      throw new LoginError(401, { email: message, password: message })
-    }
-    return user
-  }),
-  'form',
-)
-
-/** The logged-in user, or null. A session for a deleted user counts as none. */
+/** The logged-in user, or null. */
 export async function getCurrentUser(request: Request): Promise<User | null> {
-  const session = await getSession(request)
-  const userId = session.get('userId')
-  if (typeof userId !== 'number') return null
-  return getUserById(userId)
+  return (await getSession(request))?.user ?? null
 }
 
-// Guards for pages: they throw redirects or 403 responses that the route's
-// ErrorBoundary renders as 'Unauthorized'.
+/** Where the visitor was going: this request's path and query. */
+function here(request: Request) {
+  const url = new URL(request.url)
+  // A page's data request (/pets.data) stands for the page itself (/pets).
+  let path = url.pathname.replace(/\.data$/, '')
+  if (path === '/_root' || path === '') path = '/'
+  url.searchParams.delete('_routes')
+  const query = url.searchParams.toString()
+  return query ? `${path}?${query}` : path
+}
 
-export async function requireUser(request: Request, { redirectTo = '/' } = {}): Promise<User> {
+/**
+ * The logged-in user; a visitor is sent to log in (`/login`, or `via` — the
+ * landing page for /pets) with `redirectTo` set to bring them back here after.
+ * With `can`, a user the rule does not allow gets 403.
+ */
+export async function requireUser(
+  request: Request,
+  { via = '/login', can }: { via?: '/login' | '/'; can?: (actor: User) => boolean } = {},
+): Promise<User> {
   const user = await getCurrentUser(request)
-  if (!user) throw redirect(redirectTo)
+  if (!user) throw redirect(`${via}?${new URLSearchParams({ redirectTo: here(request) })}`)
+  if (can && !can(user)) throw forbidden()
   return user
 }
 
-export async function requireStaff(request: Request): Promise<User> {
-  const user = await requireUser(request)
-  if (!user.staff) throw new Response('Unauthorized', { status: 403 })
+/** The logged-in user, or 401 for an /api call. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const user = await getCurrentUser(request)
+  if (!user) throw unauthenticated()
   return user
 }
 
-export async function requireAdmin(request: Request): Promise<User> {
-  const user = await requireUser(request)
-  if (!isAdmin(user)) throw new Response('Unauthorized', { status: 403 })
-  return user
+/**
+ * Logs a browser in as `userId`: a new session (never the one it came with,
+ * which is ended, so a session id planted before login is worthless).
+ * Returns the Set-Cookie header.
+ */
+export async function startSession(request: Request, userId: number): Promise<string> {
+  const previous = await getSession(request)
+  if (previous) await deleteSession({ sessionId: previous.sessionId })
+  const { token, expiresAt } = await createSession({
+    userId,
+    userAgent: request.headers.get('User-Agent') ?? '',
+  })
+  return sessionCookieHeader(token, expiresAt)
 }
 
-export async function requireAnonymous(request: Request) {
-  if (await getCurrentUser(request)) throw redirect('/')
+/** Logs a browser out: its session row is deleted, so the cookie is worthless even if kept. */
+export async function endSession(request: Request): Promise<string> {
+  const session = await getSession(request)
+  if (session) await deleteSession({ sessionId: session.sessionId })
+  return clearSessionCookieHeader()
 }

@@ -1,21 +1,53 @@
-import type { User } from '~/models/user.server'
-import { authenticator, LoginError } from './auth.server'
-import { loginRetryAfter, recordFailedLogin } from '~/infra/login-throttle.server'
-import { commitUserSession } from '~/infra/session.server'
+import { AppError, invalid, rateLimited } from '~/domain/errors'
+import type { User } from '~/domain/user'
+import { getEnv } from '~/infra/env.server'
+import { clearAttempts, refundAttempt, takeAttempt, type RateLimit } from '~/models/rate-limit.server'
+import { verifyLogin } from '~/models/user.server'
+import { loginSchema } from '~/schemas/auth'
+import { fieldErrors } from '~/schemas/fields'
+import { startSession } from './auth.server'
 
-export type LoginResult =
-  | { ok: true; user: User; setCookie: string }
-  | {
-      ok: false
-      status: 400 | 401 | 429
-      message: string
-      errors?: Record<string, string>
-      retryAfter?: number
-    }
+// One login for the page and the API. Guessing is slowed twice over:
+//  - per account: after 10 failed passwords within 15 minutes, every further
+//    try for that account, from any address, waits — one minute, doubling at
+//    each refusal up to 15 — so a person can never be locked out for long;
+//  - per address: 100 failures across all accounts in 15 minutes (a password
+//    sprayed over many accounts), the same delays.
+// An attempt is counted BEFORE its password is checked (one atomic upsert),
+// so parallel tries cannot slip past the limit; a successful login gives its
+// attempt back and clears the account's count.
+
+const WINDOW_SECONDS = 15 * 60
+const BLOCK = { baseSeconds: 60, maxSeconds: 15 * 60 }
+
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password'
+
+const accountLimit = (email: string): RateLimit => ({
+  key: `login:account:${email.trim().toLowerCase()}`,
+  limit: 10,
+  windowSeconds: WINDOW_SECONDS,
+  block: BLOCK,
+})
+
+const addressLimit = (clientIp: string): RateLimit => ({
+  key: `login:ip:${clientIp}`,
+  limit: getEnv().RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+  windowSeconds: WINDOW_SECONDS,
+  block: BLOCK,
+})
+
+function tooManyTries(retryAfter: number) {
+  const minutes = Math.ceil(retryAfter / 60)
+  return rateLimited(
+    `Too many failed logins. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    retryAfter,
+  )
+}
 
 /**
- * One login for the page and the API: throttle check, remix-auth's form
- * strategy, failure counting, session cookie. Successful logins are never counted.
+ * Checks email and password (a JSON body or a form's fields) and starts a
+ * session. Throws 400 for missing fields, 401 'Login failed' for a wrong
+ * email or password, 429 with Retry-After when throttled.
  */
 export async function logIn({
   request,
@@ -23,41 +55,29 @@ export async function logIn({
   clientIp,
 }: {
   request: Request
-  fields: Record<string, unknown> | FormData
+  fields: Record<string, unknown>
   clientIp: string
-}): Promise<LoginResult> {
-  const form = fields instanceof FormData ? fields : toFormData(fields)
-  const email = typeof form.get('email') === 'string' ? String(form.get('email')) : ''
-  if (email) {
-    const retryAfter = await loginRetryAfter(email, clientIp)
-    if (retryAfter > 0)
-      return {
-        ok: false,
-        status: 429,
-        message: `Too many failed logins. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
-        retryAfter,
-      }
-  }
-  const authRequest = new Request(request.url, {
-    method: 'POST',
-    body: form,
-    headers: { Cookie: request.headers.get('Cookie') ?? '' },
-  })
-  try {
-    const user = await authenticator.authenticate('form', authRequest)
-    return { ok: true, user, setCookie: await commitUserSession(request, user.id) }
-  } catch (error) {
-    if (!(error instanceof LoginError)) throw error
-    if (error.status === 401) await recordFailedLogin(email, clientIp)
-    return { ok: false, status: error.status, message: 'Login failed', errors: error.errors }
-  }
-}
+}): Promise<{ user: User; setCookie: string }> {
+  const parsed = loginSchema.safeParse(fields)
+  if (!parsed.success) throw invalid('Login failed', fieldErrors(parsed.error))
+  const { email, password } = parsed.data
 
-function toFormData(fields: Record<string, unknown>) {
-  const form = new FormData()
-  for (const [key, value] of Object.entries(fields)) {
-    // Only text can be an email or a password; anything else counts as missing.
-    if (typeof value === 'string') form.set(key, value)
+  const account = accountLimit(email)
+  const byAccount = await takeAttempt(account)
+  if (!byAccount.allowed) throw tooManyTries(byAccount.retryAfter)
+  const address = addressLimit(clientIp)
+  const byAddress = await takeAttempt(address)
+  if (!byAddress.allowed) {
+    await refundAttempt(account.key)
+    throw tooManyTries(byAddress.retryAfter)
   }
-  return form
+
+  const user = await verifyLogin({ email, password })
+  if (!user)
+    throw new AppError('unauthenticated', 'Login failed', {
+      fieldErrors: { email: LOGIN_FAILED_MESSAGE, password: LOGIN_FAILED_MESSAGE },
+    })
+  await clearAttempts(account.key)
+  await refundAttempt(address.key)
+  return { user, setCookie: await startSession(request, user.id) }
 }

@@ -39,6 +39,8 @@ export function createDb(options: {
       client: 'pg',
       connection: options.databaseUrl,
       pool: options.pool ?? { min: 0, max: 10 },
+      // Error messages carry the SQL with its placeholders, never the values (emails, names).
+      compileSqlOnError: false,
     })
     return { db, kind: 'postgres' }
   }
@@ -58,6 +60,7 @@ export function createDb(options: {
     client: ClientPgLite as unknown as typeof knexFactory.Client,
     dialect: 'postgres',
     connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
+    compileSqlOnError: false,
   })
   return { db, kind: 'pglite' }
 }

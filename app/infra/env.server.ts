@@ -1,4 +1,5 @@
 import path from 'node:path'
+import proxyaddr from 'proxy-addr'
 import { z } from 'zod'
 
 // Read once, validated once: every server module asks here instead of process.env.
@@ -8,9 +9,49 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'))
 
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'))
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+/**
+ * Which proxies in front may tell us the client's address (X-Forwarded-For):
+ * none (unset, `false`, `0`), the number of proxies in front (`1` for one
+ * nginx), or their addresses (`127.0.0.1,10.0.0.0/8`, or `loopback`).
+ * Never "trust everything": then any client could choose its own address.
+ */
+export type TrustProxy = false | number | string[]
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const v = (value ?? '').trim()
+    if (v === '' || v === 'false' || v === '0') return false
+    if (/^\d+$/.test(v)) return Number(v)
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would let any client choose its address; give the number of proxies in front (1) or their addresses',
+      })
+      return z.NEVER
+    }
+    const list = v.split(',').map((s) => s.trim()).filter(Boolean)
+    try {
+      proxyaddr.compile(list)
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: ${(error as Error).message}` })
+      return z.NEVER
+    }
+    return list
+  })
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().positive().default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   HOTEL_TIMEZONE: z
@@ -25,9 +66,15 @@ const schema = z.object({
       }
     }, 'HOTEL_TIMEZONE must be an IANA time zone name'),
   SESSION_SECRET: z.string().min(16).optional(),
-  DEMO_MODE: booleanFlag(true),
+  // Unset: on for the embedded database outside production (the newcomer's
+  // `npm start`), off with DATABASE_URL or NODE_ENV=production.
+  DEMO_MODE: optionalFlag,
   PUBLIC_ORIGIN: z.string().url().optional(),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: trustProxy,
+  // Rate limits; tests and load runs, which come from one address, raise them.
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt(100), // per 15 minutes
+  RATE_LIMIT_SIGNUPS_PER_IP: positiveInt(10), // per hour
+  RATE_LIMIT_REVIEWS_PER_USER: positiveInt(10), // per hour
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -40,7 +87,7 @@ const schema = z.object({
   FIXED_NOW: z.string().optional(),
 })
 
-export type Env = z.infer<typeof schema>
+export type Env = Omit<z.infer<typeof schema>, 'DEMO_MODE'> & { DEMO_MODE: boolean }
 
 let cached: Env | undefined
 
@@ -51,10 +98,14 @@ export function getEnv(): Env {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${problems.join('\n')}`)
   }
-  if (parsed.data.FIXED_NOW && parsed.data.NODE_ENV === 'production') {
+  const env = parsed.data
+  if (env.FIXED_NOW && env.NODE_ENV === 'production') {
     throw new Error('FIXED_NOW is for tests only and cannot be set in production')
   }
-  cached = parsed.data
+  // Demo accounts share a published password: a default only where nobody
+  // else can reach them (the embedded database, not production).
+  const demoByDefault = !env.DATABASE_URL && env.NODE_ENV !== 'production'
+  cached = { ...env, DEMO_MODE: env.DEMO_MODE ?? demoByDefault }
   return cached
 }
 

@@ -1,26 +1,51 @@
 import crypto from 'node:crypto'
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { deletePhotosQuietly, getPhotoStorage } from './photo-storage.server'
-import { isUploadedFile, PET_MESSAGES, type UploadedFile } from '~/schemas/pet'
+import { singleton } from './singleton.server'
+import { createWorkQueue, QueueTimeoutError } from './work-queue.server'
 
 // Every uploaded photo is decoded as a real image and re-encoded: what we keep
 // is pixels only (no EXIF, no GPS, no embedded profiles or scripts), in two
 // sizes — the photo for the pet page and a square thumbnail for cards.
+//
+// Decoding is the one thing an upload can make expensive, so it is bounded
+// three ways: the header is read first and absurd shapes are refused before
+// any pixel is decoded (over 40 megapixels, or longer than 20 times its
+// width — a 200000×10 strip would otherwise be blown up to 8,000,000×400 to
+// cover a square thumbnail); every resize then stays within 1600 px on the
+// long edge, or 8000×400 for the thumbnail's cover step; and photos are
+// processed one at a time by one libvips thread, in a queue, so hostile
+// uploads cannot take every core from logins and page loads. A photo that
+// waits more than 30 s for its turn is refused with "busy, try again".
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
 export const MAX_PHOTO_PIXELS = 40_000_000
+export const MAX_ASPECT_RATIO = 20
 export const MAIN_MAX_EDGE = 1600
 export const THUMB_EDGE = 400
+export const QUEUE_MAX_WAIT_MS = 30_000
+
+// One libvips thread per operation and no operation cache: a photo costs one
+// core and only the memory of its own pixels.
+sharp.concurrency(1)
+sharp.cache(false)
+
+const queue = () =>
+  singleton('photoQueue', () => createWorkQueue({ concurrency: 1, maxWaitMs: QUEUE_MAX_WAIT_MS }))
+
+/** The photo queue (tests read how many wait). */
+export const photoQueue = queue
 
 // Formats a phone or camera produces. SVG and PDF are refused: they are
 // documents, not photos, and rasterising them means parsing XML.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
-export type PhotoProblem = 'not_image' | 'too_large' | 'too_many_pixels'
+export type PhotoProblem = 'not_image' | 'too_large' | 'too_many_pixels' | 'bad_shape' | 'busy'
 
 export class PhotoError extends Error {
   constructor(public problem: PhotoProblem) {
     super(problem)
+    this.name = 'PhotoError'
   }
 }
 
@@ -30,25 +55,44 @@ export type ProcessedPhoto = {
 }
 
 const CONTENT_TYPE = 'image/webp'
+const OPTIONS = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const }
 
-/** Decodes, orients, strips and re-encodes one upload. Throws PhotoError for anything that is not a usable photo. */
+/**
+ * Decodes, orients, strips and re-encodes one upload, in its turn in the
+ * photo queue. Throws PhotoError for anything that is not a usable photo,
+ * and PhotoError('busy') when its turn did not come within 30 s.
+ */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   if (input.byteLength > MAX_PHOTO_BYTES) throw new PhotoError('too_large')
   if (input.byteLength === 0) throw new PhotoError('not_image')
-  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const }
-  let format: string | undefined
   try {
-    format = (await sharp(input, options).metadata()).format
+    return await queue().run(() => decodeAndEncode(input))
+  } catch (error) {
+    if (error instanceof QueueTimeoutError) throw new PhotoError('busy')
+    throw error
+  }
+}
+
+async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
+  // The header only: format and size, before a single pixel is decoded.
+  let meta: Metadata
+  try {
+    meta = await sharp(input, OPTIONS).metadata()
   } catch (error) {
     throw new PhotoError(isPixelLimit(error) ? 'too_many_pixels' : 'not_image')
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new PhotoError('not_image')
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new PhotoError('not_image')
+  const { width, height } = meta
+  if (!width || !height) throw new PhotoError('not_image')
+  if (width * height > MAX_PHOTO_PIXELS) throw new PhotoError('too_many_pixels')
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height))
+    throw new PhotoError('bad_shape')
 
   const id = crypto.randomBytes(16).toString('hex')
   try {
     // .rotate() with no angle applies the EXIF orientation to the pixels
     // before the metadata (orientation included) is dropped by re-encoding.
-    const main = await sharp(input, options)
+    const main = await sharp(input, OPTIONS)
       .rotate()
       .resize({
         width: MAIN_MAX_EDGE,
@@ -58,18 +102,13 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true })
-    const thumb = await sharp(input, options)
+    const thumb = await sharp(input, OPTIONS)
       .rotate()
       .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: 'cover', position: 'attention' })
       .webp({ quality: 76 })
       .toBuffer({ resolveWithObject: true })
     return {
-      main: {
-        key: `${id}.webp`,
-        body: main.data,
-        width: main.info.width,
-        height: main.info.height,
-      },
+      main: { key: `${id}.webp`, body: main.data, width: main.info.width, height: main.info.height },
       thumb: {
         key: `${id}-t.webp`,
         body: thumb.data,
@@ -105,63 +144,4 @@ export async function storePhotos(photos: ProcessedPhoto[]): Promise<void> {
 
 export function keysOf(photos: ProcessedPhoto[]): string[] {
   return photos.flatMap((p) => [p.main.key, p.thumb.key])
-}
-
-export type PhotoField = 'preview_image' | 'additional_images'
-
-/** The first photo field of a form holding a file over the size limit (a 413), or null. */
-export function oversizedPhotoField(form: FormData): PhotoField | null {
-  for (const field of ['preview_image', 'additional_images'] as const) {
-    for (const value of form.getAll(field)) {
-      if (isUploadedFile(value) && value.size > MAX_PHOTO_BYTES) return field
-    }
-  }
-  return null
-}
-
-export type ProcessedUploads =
-  | { ok: true; preview?: ProcessedPhoto; additional: ProcessedPhoto[] }
-  | { ok: false; status: 400 | 413; errors: Partial<Record<PhotoField, string>> }
-
-const PROBLEM_MESSAGE: Record<PhotoField, Record<PhotoProblem, string>> = {
-  preview_image: {
-    not_image: PET_MESSAGES.previewNotImage,
-    too_large: PET_MESSAGES.photoTooLarge,
-    too_many_pixels: PET_MESSAGES.tooManyPixels,
-  },
-  additional_images: {
-    not_image: PET_MESSAGES.additionalNotImage,
-    too_large: PET_MESSAGES.photoTooLarge,
-    too_many_pixels: PET_MESSAGES.tooManyPixels,
-  },
-}
-
-/** Processes a form's validated uploads; per-field messages for anything that is not a usable photo. */
-export async function processUploads({
-  preview,
-  additional,
-}: {
-  preview?: UploadedFile
-  additional: UploadedFile[]
-}): Promise<ProcessedUploads> {
-  const errors: Partial<Record<PhotoField, string>> = {}
-  let status: 400 | 413 = 400
-  const run = async (field: PhotoField, file: UploadedFile) => {
-    try {
-      return await processPhoto(Buffer.from(await file.arrayBuffer()))
-    } catch (error) {
-      if (!(error instanceof PhotoError)) throw error
-      errors[field] ??= PROBLEM_MESSAGE[field][error.problem]
-      if (error.problem === 'too_large') status = 413
-      return null
-    }
-  }
-  const processedPreview = preview ? await run('preview_image', preview) : undefined
-  const processedAdditional: ProcessedPhoto[] = []
-  for (const file of additional) {
-    const photo = await run('additional_images', file)
-    if (photo) processedAdditional.push(photo)
-  }
-  if (Object.keys(errors).length) return { ok: false, status, errors }
-  return { ok: true, preview: processedPreview ?? undefined, additional: processedAdditional }
 }

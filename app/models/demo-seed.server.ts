@@ -1,17 +1,18 @@
 import type { Logger } from 'pino'
+import type { BookingType } from '~/domain/booking-rules'
+import { addDays, type IsoDate } from '~/domain/hotel-time'
+import type { Position, User } from '~/domain/user'
+import { hotelClock, now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
-import { getEnv } from '~/infra/env.server'
-import { now } from '~/infra/clock.server'
-import { addDays, hotelToday, type IsoDate } from '~/domain/hotel-time'
-import { priceBooking, type BookingType } from '~/domain/booking-rules'
 import { processPhoto } from '~/infra/photo-processing.server'
 import { deletePhotosQuietly } from '~/infra/photo-storage.server'
 import type { PetFieldsInput } from '~/schemas/pet'
+import { recordStay } from './booking/write.server'
 import { drawPetPortrait } from './demo-photos.server'
 import { createPet } from './pet.server'
-import { createReview } from './review.server'
+import { recordReview } from './review.server'
 import { createService } from './service.server'
-import { createUser, type Position, type User } from './user.server'
+import { createUser } from './user.server'
 
 // A believable demo hotel: the four demo accounts of the README, more clients
 // and staff, services with their staff, pets with drawn portraits, past,
@@ -214,22 +215,31 @@ export async function ensureDemoData({ demo, logger }: { demo: boolean; logger?:
   logger?.info('Seeded demo data')
 }
 
+/** The demo accounts that exist (by email): a warning in production, where they must not. */
+export async function demoAccountsPresent(): Promise<string[]> {
+  const db = await getDb()
+  const emails = DEMO_ACCOUNTS.map((a) => demoEmail(a.key))
+  const rows: { email: string }[] = await db('users')
+    .select('email')
+    .whereRaw('lower(email) = ANY(?::text[])', [`{${emails.join(',')}}`])
+  return rows.map((r) => r.email)
+}
+
 /** Empties every table and the photo store (for `npm run seed`). */
 export async function resetDatabase() {
   const db = await getDb()
   const keys = await db('pet_images').select('storage_key', 'thumb_key')
   await db.raw(
-    'TRUNCATE booking_services, bookings, reviews, service_staff, services, pet_of_the_month, pet_images, pets, users, login_rate_limits RESTART IDENTITY CASCADE',
+    'TRUNCATE booking_services, bookings, reviews, service_staff, services, pet_of_the_month, pet_images, pets, sessions, users, rate_limits RESTART IDENTITY CASCADE',
   )
   await db('capacity_locks').delete()
   await deletePhotosQuietly(keys.flatMap((k) => [k.storage_key, k.thumb_key]))
 }
 
 export async function seedDemoData() {
-  const db = await getDb()
-  const timeZone = getEnv().HOTEL_TIMEZONE
-  const today = hotelToday(now(), timeZone)
+  const { today } = hotelClock()
   const people = new Map<string, User>()
+  const hotelOwner = () => people.get('owner')!
 
   let n = 0
   const phone = () => `555010${String(1000 + n++).slice(-4)}`
@@ -273,6 +283,7 @@ export async function seedDemoData() {
   const services = new Map<string, { id: number; price_cents: number; service: string }>()
   for (const s of SERVICES) {
     const created = await createService({
+      actor: hotelOwner(),
       input: {
         service: s.service,
         price: s.price,
@@ -300,6 +311,7 @@ export async function seedDemoData() {
           ]
         : []
     const pet = await createPet({
+      actor: hotelOwner(),
       ownerId: people.get(owner)!.id,
       fields,
       preview,
@@ -309,51 +321,21 @@ export async function seedDemoData() {
   }
 
   // Past and in-progress stays cannot be booked through the rules (no date in
-  // the past), so the seed writes them as the engine would have: line items fixed.
-  const settings = await db('hotel_settings').where({ id: 1 }).first()
+  // the past), so they are recorded as the engine would have priced them.
   for (const [petName, type, dropDay, dropHour, pickDay, pickHour, serviceNames] of BOOKINGS) {
     const pet = pets.get(petName)!
-    const dropOff = wall(addDays(today, dropDay), dropHour)
-    const pickUp = wall(addDays(today, pickDay), pickHour)
-    const lines = serviceNames.map((name) => services.get(name)!)
-    const dailyPriceCents =
-      type === 'day_care'
-        ? settings.day_care_daily_price_cents
-        : settings.boarding_daily_price_cents
-    const price = priceBooking({
-      type,
-      dropOff,
-      pickUp,
-      dailyPriceCents,
-      servicePricesCents: lines.map((l) => l.price_cents),
-    })
-    await db.transaction(async (trx) => {
-      const [booking] = await trx('bookings')
-        .insert({
-          client_id: pet.owner_id,
-          pet_id: pet.id,
-          booking_type: type,
-          drop_off_at: dropOff,
-          pick_up_at: pickUp,
-          days: price.days,
-          daily_price_cents: dailyPriceCents,
-          total_cents: price.totalCents,
-        })
-        .returning(['id'])
-      await trx('booking_services').insert(
-        lines.map((l) => ({
-          booking_id: booking.id,
-          service_id: l.id,
-          service_name: l.service,
-          price_cents: l.price_cents,
-        })),
-      )
+    await recordStay({
+      petId: pet.id,
+      bookingType: type,
+      dropOff: wall(addDays(today, dropDay), dropHour),
+      pickUp: wall(addDays(today, pickDay), pickHour),
+      serviceIds: serviceNames.map((name) => services.get(name)!.id),
     })
   }
 
   for (const [i, [author, paws, review]] of REVIEWS.entries()) {
     const at = new Date(now().getTime() - (REVIEWS.length - i) * 3 * 86_400_000)
-    await createReview({ author: people.get(author)!, input: { review, paws }, at })
+    await recordReview({ authorId: people.get(author)!.id, input: { review, paws }, at })
   }
 }
 

@@ -1,28 +1,13 @@
 import type { Knex } from 'knex'
+import type { HotelSettings } from '~/domain/capacity'
+import { assertCan, canManageSettings } from '~/domain/permissions'
+import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
-import type { BookingType } from '~/domain/booking-rules'
-import { isAdmin, type User } from './user.server'
 import type { SettingsInput } from '~/schemas/settings'
 
 // The one row of hotel settings: capacity per unit and the daily price of each
 // booking type. Booking transactions read it FOR SHARE, so a change of
 // capacity or price waits for bookings in flight and never lands half-way.
-
-export type CapacityUnit = 'dog_kennel' | 'cat_condo' | 'day_care'
-
-export const UNIT_LABELS: Record<CapacityUnit, { one: string; many: string }> = {
-  dog_kennel: { one: 'dog kennel', many: 'dog kennels' },
-  cat_condo: { one: 'cat condo', many: 'cat condos' },
-  day_care: { one: 'day care place', many: 'day care places' },
-}
-
-export type HotelSettings = {
-  dog_kennels: number
-  cat_condos: number
-  day_care_places: number
-  day_care_daily_price_cents: number
-  boarding_daily_price_cents: number
-}
 
 const COLUMNS = [
   'dog_kennels',
@@ -31,15 +16,6 @@ const COLUMNS = [
   'day_care_daily_price_cents',
   'boarding_daily_price_cents',
 ] as const
-
-export class SettingsError extends Error {
-  constructor(
-    public status: 403,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /** The settings; `lock: 'share'` inside a booking transaction. */
 export async function getHotelSettings({
@@ -56,27 +32,15 @@ export async function getHotelSettings({
   return row as HotelSettings
 }
 
-export function capacityOf(settings: HotelSettings, unit: CapacityUnit): number {
-  if (unit === 'dog_kennel') return settings.dog_kennels
-  if (unit === 'cat_condo') return settings.cat_condos
-  return settings.day_care_places
-}
-
-export function dailyPriceCentsOf(settings: HotelSettings, type: BookingType): number {
-  return type === 'day_care'
-    ? settings.day_care_daily_price_cents
-    : settings.boarding_daily_price_cents
-}
-
-/** Owner/Manager only. */
+/** Changes capacity and prices: the Owner and Managers. */
 export async function updateHotelSettings({
-  viewer,
+  actor,
   input,
 }: {
-  viewer: User
+  actor: Actor
   input: SettingsInput
 }): Promise<HotelSettings> {
-  if (!isAdmin(viewer)) throw new SettingsError(403, 'Unauthorized')
+  assertCan(canManageSettings(actor))
   const db = await getDb()
   return db.transaction(async (trx) => {
     await trx('hotel_settings').select('id').where({ id: 1 }).forUpdate()

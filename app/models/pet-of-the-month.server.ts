@@ -1,9 +1,10 @@
+import { notFound } from '~/domain/errors'
+import { addMonths, type IsoDate } from '~/domain/hotel-time'
+import { assertCan, canChoosePetOfTheMonth } from '~/domain/permissions'
+import { photoUrl } from '~/domain/pet'
+import type { Actor } from '~/domain/user'
+import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
-import { now } from '~/infra/clock.server'
-import { getEnv } from '~/infra/env.server'
-import { addMonths, hotelToday, type IsoDate } from '~/domain/hotel-time'
-import { photoUrl } from './pet.server'
-import { isAdmin, type User } from './user.server'
 
 // Pet of the Month (landing page). The Owner or a Manager may choose a pet and
 // a note for a month (table pet_of_the_month); when nobody chose, it is the
@@ -28,20 +29,6 @@ export type PetOfTheMonth = {
 }
 
 export type PetChoice = { id: number; name: string; type: 'cat' | 'dog'; owner_username: string }
-
-export class PetOfTheMonthError extends Error {
-  constructor(
-    public status: 403 | 404,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-/** The hotel's current month, 'YYYY-MM'. */
-export function currentHotelMonth(): string {
-  return hotelToday(now(), getEnv().HOTEL_TIMEZONE).slice(0, 7)
-}
 
 type PetRow = {
   id: number
@@ -119,7 +106,7 @@ export async function mostBookedPet({
 
 /** This month's Pet of the Month (chosen, else most booked last month), or null. */
 export async function getPetOfTheMonth({
-  month = currentHotelMonth(),
+  month = hotelClock().month,
 }: { month?: string } = {}): Promise<PetOfTheMonth | null> {
   const db = await getDb()
   const chosen: { pet_id: number; note: string } | undefined = await db('pet_of_the_month')
@@ -138,7 +125,7 @@ export async function getPetOfTheMonth({
 
 /** The month's choice as stored (for the chooser's defaults), or null. */
 export async function getChosenPetOfTheMonth({
-  month = currentHotelMonth(),
+  month = hotelClock().month,
 }: { month?: string } = {}) {
   const db = await getDb()
   const row: { pet_id: number; note: string } | undefined = await db('pet_of_the_month')
@@ -150,13 +137,13 @@ export async function getChosenPetOfTheMonth({
 
 /** Pets the Owner/Manager can choose from, by name (capped: a select is no place for a whole archive). */
 export async function listPetChoices({
-  viewer,
+  actor,
   limit = 500,
 }: {
-  viewer: User
+  actor: Actor
   limit?: number
 }): Promise<PetChoice[]> {
-  if (!isAdmin(viewer)) return []
+  assertCan(canChoosePetOfTheMonth(actor))
   const db = await getDb()
   return db('pets')
     .join('users', 'users.id', 'pets.owner_id')
@@ -170,18 +157,18 @@ export async function choosePetOfTheMonth({
   actor,
   petId,
   note,
-  month = currentHotelMonth(),
+  month = hotelClock().month,
 }: {
-  actor: User
+  actor: Actor
   petId: number
   note: string
   month?: string
 }): Promise<void> {
-  if (!isAdmin(actor)) throw new PetOfTheMonthError(403, 'Unauthorized')
+  assertCan(canChoosePetOfTheMonth(actor))
   const db = await getDb()
   await db.transaction(async (trx) => {
     const pet = await trx('pets').select('id').where({ id: petId }).forShare().first()
-    if (!pet) throw new PetOfTheMonthError(404, 'Pet not found')
+    if (!pet) throw notFound('Pet not found')
     await trx('pet_of_the_month')
       .insert({ month, pet_id: petId, note })
       .onConflict('month')
@@ -192,12 +179,12 @@ export async function choosePetOfTheMonth({
 /** Owner/Manager: forget this month's choice (back to the most booked pet). */
 export async function clearPetOfTheMonth({
   actor,
-  month = currentHotelMonth(),
+  month = hotelClock().month,
 }: {
-  actor: User
+  actor: Actor
   month?: string
 }): Promise<void> {
-  if (!isAdmin(actor)) throw new PetOfTheMonthError(403, 'Unauthorized')
+  assertCan(canChoosePetOfTheMonth(actor))
   const db = await getDb()
   await db('pet_of_the_month').where({ month }).delete()
 }

@@ -1,97 +1,48 @@
 import type { Knex } from 'knex'
-import { getDb } from '~/infra/db.server'
-import { getEnv } from '~/infra/env.server'
-import { now } from '~/infra/clock.server'
-import { hotelWallClock } from '~/domain/hotel-time'
-import { deletePhotosQuietly } from '~/infra/photo-storage.server'
-import { keysOf, storePhotos, type ProcessedPhoto } from '~/infra/photo-processing.server'
+import { conflict, forbidden, invalid, notFound } from '~/domain/errors'
 import {
   MAX_ADDITIONAL_IMAGES,
-  PET_MESSAGES,
+  photoUrl,
   type Behavior,
   type Gender,
-  type PetFieldsInput,
+  type Pet,
+  type PetCard,
+  type PetDetails,
+  type PetOwner,
+  type PetPhoto,
   type PetSize,
   type PetType,
-} from '~/schemas/pet'
-import type { User } from './user.server'
+} from '~/domain/pet'
+import {
+  assertCan,
+  canAddPetFor,
+  canDeletePet,
+  canEditPet,
+  canListAllPets,
+  canMovePet,
+  canSeePet,
+} from '~/domain/permissions'
+import type { Actor } from '~/domain/user'
+import { hotelClock } from '~/infra/clock.server'
+import { getDb } from '~/infra/db.server'
+import { deletePhotosQuietly } from '~/infra/photo-storage.server'
+import { keysOf, storePhotos, type ProcessedPhoto } from '~/infra/photo-processing.server'
+import { PET_MESSAGES, type PetFieldsInput } from '~/schemas/pet'
 
 // Pets and their photos. Every read and write is scoped by who asks (the
-// viewer): the owner or staff see and change a pet, nobody else. Photo files
+// actor): the owner or staff see and change a pet, nobody else. Photo files
 // are written before the rows that point at them and deleted only after the
 // rows are gone (after commit), so a row never points at a missing file.
 
-export type Viewer = Pick<User, 'id' | 'staff'>
+export const PET_FAILURES = {
+  notFound: 'Pet not found',
+  add: 'Issue adding pet',
+  update: 'Issue updating pet',
+  delete: 'Issue deleting pet',
+} as const
 
-export type PetImage = { id: number; url: string; thumbnail: string }
-
-/** The Pet of spec §3 as the API shows it. */
-export type Pet = {
-  id: number
-  name: string
-  type: PetType
-  breed: string
-  age: number
-  gender: Gender
-  color: string
-  weight: number
-  dob: string
-  size: PetSize
-  behavior: Behavior
-  medication_note: string
-  dietary_note: string
-  owner_id: number
-  preview_image: string | null
-  preview_thumbnail: string | null
-  pet_images: PetImage[]
-}
-
-/** A photo with its pixel size, for pages that lay photos out. */
-export type PetPhoto = PetImage & { width: number; height: number }
-
-export type PetOwner = Pick<User, 'id' | 'username' | 'fname' | 'lname'>
-
-export type PetDetails = { pet: Pet; owner: PetOwner; preview: PetPhoto | null; photos: PetPhoto[] }
-
-export type PetCard = {
-  id: number
-  name: string
-  type: PetType
-  preview_thumbnail: string | null
-  owner: PetOwner
-}
-
-/** The viewer is neither the pet's owner nor staff. */
-export class PetForbiddenError extends Error {
-  constructor() {
-    super('Unauthorized')
-  }
-}
-
-/** The pet is at the hotel right now (drop-off reached, not yet picked up). */
-export class PetStayingError extends Error {
-  constructor() {
-    super('This pet is staying at the hotel right now and cannot be deleted until it is picked up')
-  }
-}
-
-/** A write that would break a photo rule; carries the field it belongs to. */
-export class PetPhotoRuleError extends Error {
-  constructor(
-    public field: 'preview_image' | 'additional_images',
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export class PetOwnerNotFoundError extends Error {
-  constructor() {
-    super('Owner not found')
-  }
-}
-
-export const photoUrl = (key: string) => `/photos/${key}`
+export const STAYING_MESSAGE =
+  'This pet is staying at the hotel right now and cannot be deleted until it is picked up'
 
 const PET_COLUMNS = [
   'id',
@@ -171,8 +122,6 @@ function toPet(row: PetRow, images: ImageRow[]): Pet {
   }
 }
 
-const canSee = (viewer: Viewer, ownerId: number) => viewer.staff || viewer.id === ownerId
-
 async function imagesOf(
   db: Knex | Knex.Transaction,
   petIds: number[],
@@ -200,29 +149,32 @@ async function withImages(db: Knex | Knex.Transaction, rows: PetRow[]): Promise<
 }
 
 /** GET /api/pets: staff see every pet, a client their own; by id. */
-export async function listPets({ viewer }: { viewer: Viewer }): Promise<Pet[]> {
+export async function listPets({ actor }: { actor: Actor }): Promise<Pet[]> {
+  assertCan(!!actor)
   const db = await getDb()
   const q = db('pets')
     .select(...PET_COLUMNS)
     .orderBy('id')
-  if (!viewer.staff) q.where({ owner_id: viewer.id })
+  if (!canListAllPets(actor)) q.where({ owner_id: actor!.id })
   return withImages(db, await q)
 }
 
-/** GET /api/pets/user: one user's own pets, by id. */
-export async function listUserPets({ userId }: { userId: number }): Promise<Pet[]> {
+/** GET /api/pets/user: the actor's own pets, by id. */
+export async function listOwnPets({ actor }: { actor: Actor }): Promise<Pet[]> {
+  assertCan(!!actor)
   const db = await getDb()
   return withImages(
     db,
     await db('pets')
       .select(...PET_COLUMNS)
-      .where({ owner_id: userId })
+      .where({ owner_id: actor!.id })
       .orderBy('id'),
   )
 }
 
-/** The cards of /pets: what the viewer may see, with each pet's owner (staff see everyone's). */
-export async function listPetCards({ viewer }: { viewer: Viewer }): Promise<PetCard[]> {
+/** The cards of /pets: what the actor may see, with each pet's owner (staff see everyone's). */
+export async function listPetCards({ actor }: { actor: Actor }): Promise<PetCard[]> {
+  assertCan(!!actor)
   const db = await getDb()
   const q = db('pets as p')
     .join('users as u', 'u.id', 'p.owner_id')
@@ -240,7 +192,7 @@ export async function listPetCards({ viewer }: { viewer: Viewer }): Promise<PetC
       'u.lname as owner_lname',
     )
     .orderBy('p.id')
-  if (!viewer.staff) q.where('p.owner_id', viewer.id)
+  if (!canListAllPets(actor)) q.where('p.owner_id', actor!.id)
   const rows = await q
   return rows.map((r) => ({
     id: r.id,
@@ -256,34 +208,35 @@ export async function listPetCards({ viewer }: { viewer: Viewer }): Promise<PetC
   }))
 }
 
-/** One pet for its owner or staff; null when missing; PetForbiddenError for anyone else. */
-export async function getPet({ id, viewer }: { id: number; viewer: Viewer }): Promise<Pet | null> {
-  const db = await getDb()
-  const row: PetRow | undefined = await db('pets')
+/** A pet's row, checked against a rule: 404 when missing, 403 when the rule says no. */
+async function requirePetRow(
+  db: Knex | Knex.Transaction,
+  id: number,
+  allowed: (pet: { owner_id: number }) => boolean,
+  { lock = false } = {},
+): Promise<PetRow> {
+  const q = db('pets')
     .select(...PET_COLUMNS)
     .where({ id })
-    .first()
-  if (!row) return null
-  if (!canSee(viewer, row.owner_id)) throw new PetForbiddenError()
+  if (lock) q.forUpdate()
+  const row: PetRow | undefined = await q.first()
+  if (!row) throw notFound(PET_FAILURES.notFound)
+  if (!allowed(row)) throw forbidden()
+  return row
+}
+
+/** One pet, for its owner or staff (404 / 403 otherwise). */
+export async function getPet({ id, actor }: { id: number; actor: Actor }): Promise<Pet> {
+  const db = await getDb()
+  const row = await requirePetRow(db, id, (pet) => canSeePet(actor, pet))
   const [pet] = await withImages(db, [row])
   return pet
 }
 
 /** The pet page: the pet, its owner and its photos with their sizes. Same access rule as getPet. */
-export async function getPetDetails({
-  id,
-  viewer,
-}: {
-  id: number
-  viewer: Viewer
-}): Promise<PetDetails | null> {
+export async function getPetDetails({ id, actor }: { id: number; actor: Actor }): Promise<PetDetails> {
   const db = await getDb()
-  const row: PetRow | undefined = await db('pets')
-    .select(...PET_COLUMNS)
-    .where({ id })
-    .first()
-  if (!row) return null
-  if (!canSee(viewer, row.owner_id)) throw new PetForbiddenError()
+  const row = await requirePetRow(db, id, (pet) => canSeePet(actor, pet))
   const images = (await imagesOf(db, [id])).get(id) ?? []
   const owner: PetOwner = await db('users')
     .select('id', 'username', 'fname', 'lname')
@@ -296,24 +249,6 @@ export async function getPetDetails({
     preview: preview ? toPhoto(preview) : null,
     photos: images.filter((i) => !i.is_preview).map(toPhoto),
   }
-}
-
-/**
- * A light lookup for bookings: who owns the pet and what kind it is. Null when
- * missing; PetForbiddenError when the viewer is neither the owner nor staff.
- */
-export async function getPetForBooking({
-  id,
-  viewer,
-}: {
-  id: number
-  viewer: Viewer
-}): Promise<{ id: number; name: string; type: PetType; owner_id: number } | null> {
-  const db = await getDb()
-  const row = await db('pets').select('id', 'name', 'type', 'owner_id').where({ id }).first()
-  if (!row) return null
-  if (!canSee(viewer, row.owner_id)) throw new PetForbiddenError()
-  return row
 }
 
 function imageRow(petId: number, photo: ProcessedPhoto, isPreview: boolean) {
@@ -344,30 +279,38 @@ function petColumns(fields: PetFieldsInput) {
   }
 }
 
+async function assertOwnerExists(trx: Knex.Transaction, ownerId: number, message: string) {
+  const owner = await trx('users').select('id').where({ id: ownerId }).first()
+  if (!owner) throw invalid(message, { owner_id: 'Owner not found' })
+}
+
 /**
- * Stores the photos, then writes the pet and its image rows in one
+ * Adds a pet for `ownerId` (a client for themselves, staff for anyone):
+ * stores the photos, then writes the pet and its image rows in one
  * transaction. If the transaction fails, the stored files are removed again.
  */
 export async function createPet({
+  actor,
   ownerId,
   fields,
   preview,
   additional = [],
 }: {
+  actor: Actor
   ownerId: number
   fields: PetFieldsInput
   preview: ProcessedPhoto
   additional?: ProcessedPhoto[]
 }): Promise<Pet> {
+  assertCan(canAddPetFor(actor, ownerId))
   if (additional.length > MAX_ADDITIONAL_IMAGES)
-    throw new PetPhotoRuleError('additional_images', PET_MESSAGES.tooManyAdditional)
+    throw invalid(PET_FAILURES.add, { additional_images: PET_MESSAGES.tooManyAdditional })
   const db = await getDb()
   const photos = [preview, ...additional]
   await storePhotos(photos)
   try {
     return await db.transaction(async (trx) => {
-      const owner = await trx('users').select('id').where({ id: ownerId }).first()
-      if (!owner) throw new PetOwnerNotFoundError()
+      await assertOwnerExists(trx, ownerId, PET_FAILURES.add)
       const [row] = await trx('pets')
         .insert({ owner_id: ownerId, ...petColumns(fields) })
         .returning([...PET_COLUMNS])
@@ -386,57 +329,62 @@ export async function createPet({
 
 /**
  * Updates a pet's fields; a new preview replaces the old one; new additional
- * photos are added (at most MAX_ADDITIONAL_IMAGES in all). Null when missing,
- * PetForbiddenError for another client (nothing changes).
+ * photos are added (at most MAX_ADDITIONAL_IMAGES in all).
+ *
+ * Staff may move a pet to another owner (`ownerId`). Its stays that are not
+ * over yet (current and future) move with it, in the same transaction, so the
+ * new owner manages them and the previous one no longer can; stays already
+ * over remain in the previous owner's history (docs/decisions/010).
  */
 export async function updatePet({
   id,
-  viewer,
+  actor,
   fields,
   ownerId,
   preview,
   additional = [],
 }: {
   id: number
-  viewer: Viewer
+  actor: Actor
   fields: PetFieldsInput
-  /** Staff may move a pet to another owner; a client can only keep it. */
   ownerId?: number
   preview?: ProcessedPhoto
   additional?: ProcessedPhoto[]
-}): Promise<Pet | null> {
+}): Promise<Pet> {
   const db = await getDb()
   const photos = [...(preview ? [preview] : []), ...additional]
   await storePhotos(photos)
   let replacedKeys: string[] = []
-  let pet: Pet | null
+  let pet: Pet
   try {
     pet = await db.transaction(async (trx) => {
       // The row lock serialises concurrent edits of one pet, so two uploads
       // cannot both pass the photo count.
-      const row: PetRow | undefined = await trx('pets')
-        .select(...PET_COLUMNS)
-        .where({ id })
-        .forUpdate()
-        .first()
-      if (!row) return null
-      if (!canSee(viewer, row.owner_id)) throw new PetForbiddenError()
-      if (ownerId !== undefined && ownerId !== row.owner_id) {
-        if (!viewer.staff) throw new PetForbiddenError()
-        const owner = await trx('users').select('id').where({ id: ownerId }).first()
-        if (!owner) throw new PetOwnerNotFoundError()
+      const row = await requirePetRow(trx, id, (p) => canEditPet(actor, p), { lock: true })
+      const moving = ownerId !== undefined && ownerId !== row.owner_id
+      if (moving) {
+        if (!canMovePet(actor))
+          throw forbidden('Unauthorized', {
+            owner_id: 'Only staff can move a pet to another owner',
+          })
+        await assertOwnerExists(trx, ownerId, PET_FAILURES.update)
       }
       const images: ImageRow[] = await trx('pet_images')
         .select('id', 'pet_id', 'is_preview', 'storage_key', 'thumb_key', 'width', 'height')
         .where({ pet_id: id })
       const existingAdditional = images.filter((i) => !i.is_preview).length
       if (existingAdditional + additional.length > MAX_ADDITIONAL_IMAGES)
-        throw new PetPhotoRuleError('additional_images', PET_MESSAGES.tooManyAdditional)
+        throw invalid(PET_FAILURES.update, { additional_images: PET_MESSAGES.tooManyAdditional })
 
       const [updated] = await trx('pets')
         .where({ id })
-        .update({ ...petColumns(fields), owner_id: ownerId ?? row.owner_id })
+        .update({ ...petColumns(fields), owner_id: moving ? ownerId : row.owner_id })
         .returning([...PET_COLUMNS])
+      if (moving)
+        await trx('bookings')
+          .where({ pet_id: id })
+          .where('pick_up_at', '>', hotelClock().now)
+          .update({ client_id: ownerId })
       if (preview) {
         const old = images.filter((i) => i.is_preview)
         if (old.length)
@@ -458,70 +406,59 @@ export async function updatePet({
     await deletePhotosQuietly(keysOf(photos))
     throw error
   }
-  if (pet === null) await deletePhotosQuietly(keysOf(photos))
   await deletePhotosQuietly(replacedKeys)
   return pet
 }
 
 /**
- * Deletes a pet, its photos and (by cascade) its bookings. Refused with
- * PetStayingError while the pet is at the hotel. False when missing.
+ * Deletes a pet, its photos and (by cascade) its bookings. Refused (409)
+ * while the pet is at the hotel: dropped off and not yet picked up.
  */
-export async function deletePet({ id, viewer }: { id: number; viewer: Viewer }): Promise<boolean> {
+export async function deletePet({ id, actor }: { id: number; actor: Actor }): Promise<void> {
   const db = await getDb()
-  const nowWall = hotelWallClock(now(), getEnv().HOTEL_TIMEZONE)
+  const { now: nowWall } = hotelClock()
   const keys = await db.transaction(async (trx) => {
-    const row = await trx('pets').select('id', 'owner_id').where({ id }).forUpdate().first()
-    if (!row) return null
-    if (!canSee(viewer, row.owner_id)) throw new PetForbiddenError()
+    await requirePetRow(trx, id, (p) => canDeletePet(actor, p), { lock: true })
     const staying = await trx('bookings')
       .select('id')
       .where({ pet_id: id })
       .andWhere('drop_off_at', '<=', nowWall)
       .andWhere('pick_up_at', '>', nowWall)
       .first()
-    if (staying) throw new PetStayingError()
+    if (staying) throw conflict(PET_FAILURES.delete, { form: STAYING_MESSAGE })
     const images: Pick<ImageRow, 'storage_key' | 'thumb_key'>[] = await trx('pet_images')
       .select('storage_key', 'thumb_key')
       .where({ pet_id: id })
     await trx('pets').where({ id }).delete()
     return images.flatMap((i) => [i.storage_key, i.thumb_key])
   })
-  if (keys === null) return false
   await deletePhotosQuietly(keys)
-  return true
 }
 
-export type DeleteImageResult = 'deleted' | 'pet_not_found' | 'image_not_found'
-
-/** Deletes one additional photo of a pet. The preview can only be replaced (PetPhotoRuleError). */
+/** Deletes one additional photo of a pet. The preview can only be replaced (400). */
 export async function deletePetImage({
   petId,
   imageId,
-  viewer,
+  actor,
 }: {
   petId: number
   imageId: number
-  viewer: Viewer
-}): Promise<DeleteImageResult> {
+  actor: Actor
+}): Promise<void> {
   const db = await getDb()
-  const result = await db.transaction(async (trx) => {
-    const row = await trx('pets').select('id', 'owner_id').where({ id: petId }).forUpdate().first()
-    if (!row) return { status: 'pet_not_found' as const, keys: [] }
-    if (!canSee(viewer, row.owner_id)) throw new PetForbiddenError()
+  const keys = await db.transaction(async (trx) => {
+    await requirePetRow(trx, petId, (p) => canEditPet(actor, p), { lock: true })
     const image: ImageRow | undefined = await trx('pet_images')
       .select('id', 'pet_id', 'is_preview', 'storage_key', 'thumb_key', 'width', 'height')
       .where({ id: imageId, pet_id: petId })
       .first()
-    if (!image) return { status: 'image_not_found' as const, keys: [] }
+    if (!image) throw notFound('Image not found')
     if (image.is_preview)
-      throw new PetPhotoRuleError(
-        'preview_image',
-        'The preview image cannot be deleted, only replaced',
-      )
+      throw invalid(PET_FAILURES.update, {
+        preview_image: 'The preview image cannot be deleted, only replaced',
+      })
     await trx('pet_images').where({ id: imageId }).delete()
-    return { status: 'deleted' as const, keys: [image.storage_key, image.thumb_key] }
+    return [image.storage_key, image.thumb_key]
   })
-  await deletePhotosQuietly(result.keys)
-  return result.status
+  await deletePhotosQuietly(keys)
 }

@@ -1,28 +1,17 @@
 import type { Knex } from 'knex'
+import { forbidden, notFound } from '~/domain/errors'
+import { assertCan, canAddReview, canDeleteReview, canEditReview } from '~/domain/permissions'
+import type { Review } from '~/domain/review'
+import type { Actor } from '~/domain/user'
+import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
-import { isAdmin, type User } from './user.server'
+import { getEnv } from '~/infra/env.server'
 import type { ReviewInput } from '~/schemas/review'
+import { enforceRateLimit } from './rate-limit.server'
 
-/** The Review of spec §3, with its times as ISO 8601 UTC text. */
-export type Review = {
-  id: number
-  review: string
-  paws: number
-  client_id: number
-  client_username: string
-  created_at: string
-  updated_at: string
-}
-
-/** A rule the caller broke; the route maps `status` to its JSON error. */
-export class ReviewError extends Error {
-  constructor(
-    public status: 403 | 404,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+// Reviews, rated in paws. Anyone reads them; clients write them (at most
+// RATE_LIMIT_REVIEWS_PER_USER an hour each, so one account cannot flood the
+// page); an author edits their own; an author or the Owner/Managers delete.
 
 // Timestamps as one ISO text on both drivers (pg would give a Date, PGlite text).
 const iso = (column: string) =>
@@ -42,15 +31,17 @@ function selectReviews(db: Knex | Knex.Transaction) {
     )
 }
 
+const NEWEST_FIRST = [
+  { column: 'reviews.created_at', order: 'desc' },
+  { column: 'reviews.id', order: 'desc' },
+] as const
+
 export const REVIEWS_PAGE_SIZE = 50
 
 /** Every review, newest first (GET /api/reviews). */
 export async function listReviews(): Promise<Review[]> {
   const db = await getDb()
-  return selectReviews(db).orderBy([
-    { column: 'reviews.created_at', order: 'desc' },
-    { column: 'reviews.id', order: 'desc' },
-  ])
+  return selectReviews(db).orderBy([...NEWEST_FIRST])
 }
 
 /** One page of reviews, newest first, for the /reviews page. */
@@ -63,10 +54,7 @@ export async function listReviewsPage({
 }): Promise<{ reviews: Review[]; hasMore: boolean }> {
   const db = await getDb()
   const rows: Review[] = await selectReviews(db)
-    .orderBy([
-      { column: 'reviews.created_at', order: 'desc' },
-      { column: 'reviews.id', order: 'desc' },
-    ])
+    .orderBy([...NEWEST_FIRST])
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
   return { reviews: rows.slice(0, pageSize), hasMore: rows.length > pageSize }
@@ -81,95 +69,111 @@ export async function listTopReviews({
 }: { limit?: number } = {}): Promise<Review[]> {
   const db = await getDb()
   return selectReviews(db)
-    .orderBy([
-      { column: 'reviews.paws', order: 'desc' },
-      { column: 'reviews.created_at', order: 'desc' },
-      { column: 'reviews.id', order: 'desc' },
-    ])
+    .orderBy([{ column: 'reviews.paws', order: 'desc' }, ...NEWEST_FIRST])
     .limit(Math.max(1, Math.min(TOP_REVIEWS_MAX, Math.floor(limit))))
 }
 
-export async function getReview({ id }: { id: number }): Promise<Review | null> {
+/** One review (public); 404 when it does not exist. */
+export async function getReview({ id }: { id: number }): Promise<Review> {
   const db = await getDb()
-  return (await selectReviews(db).where('reviews.id', id).first()) ?? null
+  const review = await selectReviews(db).where('reviews.id', id).first()
+  if (!review) throw notFound('Review not found')
+  return review
 }
 
-/** Only non-staff users may add reviews (spec §6). */
-export const canAddReview = (user: Pick<User, 'staff'> | null | undefined) => !!user && !user.staff
-export const canEditReview = (
-  user: Pick<User, 'id'> | null | undefined,
-  review: Pick<Review, 'client_id'>,
-) => !!user && user.id === review.client_id
-export const canDeleteReview = (
-  user: Pick<User, 'id' | 'position'> | null | undefined,
-  review: Pick<Review, 'client_id'>,
-) => !!user && (user.id === review.client_id || isAdmin(user))
-
-/** Adds a review by `author`; `at` is the clock's now, so tests can order reviews. */
+/** Adds a review by the actor (a client), timestamped by the clock. */
 export async function createReview({
-  author,
+  actor,
   input,
-  at,
 }: {
-  author: User
+  actor: Actor
   input: ReviewInput
-  at: Date
 }): Promise<Review> {
-  if (!canAddReview(author)) throw new ReviewError(403, 'Only clients may add reviews')
+  assertCan(canAddReview(actor), 'Only clients may add reviews')
+  await enforceRateLimit(
+    {
+      key: `review:user:${actor!.id}`,
+      limit: getEnv().RATE_LIMIT_REVIEWS_PER_USER,
+      windowSeconds: 60 * 60,
+    },
+    'You have added many reviews in the last hour. Please try again later.',
+  )
   const db = await getDb()
+  const at = now().toISOString()
   return db.transaction(async (trx) => {
     const [row] = await trx('reviews')
       .insert({
-        client_id: author.id,
+        client_id: actor!.id,
         review: input.review,
         paws: input.paws,
-        created_at: at.toISOString(),
-        updated_at: at.toISOString(),
+        created_at: at,
+        updated_at: at,
       })
       .returning('id')
     return selectReviews(trx).where('reviews.id', row.id).first()
   })
 }
 
+/** Locks a review for a change and checks the rule; 404 when it is gone. */
+async function lockReview(
+  trx: Knex.Transaction,
+  id: number,
+  allowed: (review: { client_id: number }) => boolean,
+) {
+  const existing = await trx('reviews').select('id', 'client_id').where({ id }).forUpdate().first()
+  if (!existing) throw notFound('Review not found')
+  if (!allowed(existing)) throw forbidden()
+  return existing
+}
+
 /** Changes a review's text and paws; only its author may. */
 export async function updateReview({
   id,
-  editor,
+  actor,
   input,
-  at,
 }: {
   id: number
-  editor: User
+  actor: Actor
   input: ReviewInput
-  at: Date
 }): Promise<Review> {
   const db = await getDb()
   return db.transaction(async (trx) => {
-    const existing = await trx('reviews')
-      .select('id', 'client_id')
-      .where({ id })
-      .forUpdate()
-      .first()
-    if (!existing) throw new ReviewError(404, 'Review not found')
-    if (!canEditReview(editor, existing)) throw new ReviewError(403, 'Unauthorized')
+    await lockReview(trx, id, (review) => canEditReview(actor, review))
     await trx('reviews')
       .where({ id })
-      .update({ review: input.review, paws: input.paws, updated_at: at.toISOString() })
+      .update({ review: input.review, paws: input.paws, updated_at: now().toISOString() })
     return selectReviews(trx).where('reviews.id', id).first()
   })
 }
 
 /** Deletes a review: its author, or the Owner or a Manager. */
-export async function deleteReview({ id, actor }: { id: number; actor: User }): Promise<void> {
+export async function deleteReview({ id, actor }: { id: number; actor: Actor }): Promise<void> {
   const db = await getDb()
   await db.transaction(async (trx) => {
-    const existing = await trx('reviews')
-      .select('id', 'client_id')
-      .where({ id })
-      .forUpdate()
-      .first()
-    if (!existing) throw new ReviewError(404, 'Review not found')
-    if (!canDeleteReview(actor, existing)) throw new ReviewError(403, 'Unauthorized')
+    await lockReview(trx, id, (review) => canDeleteReview(actor, review))
     await trx('reviews').where({ id }).delete()
   })
+}
+
+/** Writes a review as of `at`, with no rate limit (history: the demo seed, test set-ups). */
+export async function recordReview({
+  authorId,
+  input,
+  at,
+}: {
+  authorId: number
+  input: ReviewInput
+  at: Date
+}): Promise<Review> {
+  const db = await getDb()
+  const [row] = await db('reviews')
+    .insert({
+      client_id: authorId,
+      review: input.review,
+      paws: input.paws,
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    })
+    .returning('id')
+  return selectReviews(db).where('reviews.id', row.id).first()
 }

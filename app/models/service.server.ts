@@ -1,24 +1,23 @@
 import type { Knex } from 'knex'
 import { centsToDollars } from '~/domain/booking-rules'
+import { AppError, conflict, invalid, notFound } from '~/domain/errors'
+import { assertCan, canManageServices } from '~/domain/permissions'
+import type { Service, ServiceStaff, ServiceWithCents } from '~/domain/service'
+import type { Actor } from '~/domain/user'
+import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import type { ServiceInput } from '~/schemas/service'
 import { serviceMessages } from '~/schemas/service'
 
-/** The Service of spec §3: price in dollars (a JSON number), staff as {id, fname, lname}. */
-export type ServiceStaff = { id: number; fname: string; lname: string }
-export type Service = { id: number; service: string; price: number; staff: ServiceStaff[] }
-/** The API shape plus exact cents, for pricing and the booking form. */
-export type ServiceWithCents = Service & { priceCents: number }
+// Services a stay can include. Anyone reads the list; the Owner and Managers
+// create, change and withdraw them. A withdrawn service stays as a row, so
+// bookings keep their price lines exactly as booked.
 
-/** A rule the caller broke; the route maps `status` and `errors` to its JSON error. */
-export class ServiceError extends Error {
-  constructor(
-    public status: 400 | 404 | 409,
-    public errors: Record<string, string>,
-  ) {
-    super(Object.values(errors)[0] ?? 'Service error')
-  }
-}
+export const SERVICE_MESSAGES = {
+  notFound: 'Service not found',
+  createFailed: 'Could not create new service',
+  updateFailed: 'Could not update service',
+} as const
 
 type ServiceRow = { id: number; service: string; price_cents: number }
 type StaffRow = ServiceStaff & { service_id: number }
@@ -68,40 +67,18 @@ export async function listServices({ db }: { db?: Knex | Knex.Transaction } = {}
   return withStaff(conn, rows)
 }
 
-/** One offered service, or null when it does not exist or was deleted. */
-export async function getService({
-  id,
-  db,
-}: {
-  id: number
-  db?: Knex | Knex.Transaction
-}): Promise<ServiceWithCents | null> {
-  const conn = db ?? (await getDb())
+/** One offered service; 404 when it does not exist or was withdrawn. */
+export async function getService({ id }: { id: number }): Promise<ServiceWithCents> {
+  const conn = await getDb()
   const row: ServiceRow | undefined = await active(
     conn('services').select('id', 'service', 'price_cents').where({ id }),
   ).first()
-  if (!row) return null
+  if (!row) throw notFound(SERVICE_MESSAGES.notFound)
   const [service] = await withStaff(conn, [row])
   return service
 }
 
-/** Offered services among `ids` (unknown or deleted ids are simply absent). */
-export async function getServicesByIds({
-  ids,
-  db,
-}: {
-  ids: number[]
-  db?: Knex | Knex.Transaction
-}): Promise<ServiceWithCents[]> {
-  if (!ids.length) return []
-  const conn = db ?? (await getDb())
-  const rows: ServiceRow[] = await active(
-    conn('services').select('id', 'service', 'price_cents').whereIn('id', ids),
-  ).orderBy('id')
-  return withStaff(conn, rows)
-}
-
-async function assertStaffIds(trx: Knex.Transaction, ids: number[]) {
+async function assertStaffIds(trx: Knex.Transaction, ids: number[], message: string) {
   if (!ids.length) return
   const found: { id: number }[] = await trx('users')
     .select('id')
@@ -109,24 +86,37 @@ async function assertStaffIds(trx: Knex.Transaction, ids: number[]) {
     .where({ staff: true })
   const known = new Set(found.map((r) => r.id))
   const bad = ids.find((id) => !known.has(id))
-  if (bad !== undefined) throw new ServiceError(400, { staff: `User ${bad} is not a staff member` })
+  if (bad !== undefined) throw invalid(message, { staff: `User ${bad} is not a staff member` })
 }
 
-async function assertUniqueName(trx: Knex.Transaction, name: string, exceptId?: number) {
+async function assertUniqueName(
+  trx: Knex.Transaction,
+  name: string,
+  message: string,
+  exceptId?: number,
+) {
   const q = active(trx('services').select('id').whereRaw('lower(service) = lower(?)', [name]))
   if (exceptId !== undefined) q.whereNot({ id: exceptId })
-  if (await q.first()) throw new ServiceError(409, { service: serviceMessages.duplicate })
+  if (await q.first()) throw conflict(message, { service: serviceMessages.duplicate })
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
 
-/** Creates a service with its staff in one transaction. */
-export async function createService({ input }: { input: ServiceInput }): Promise<ServiceWithCents> {
+/** Creates a service with its staff in one transaction: the Owner and Managers. */
+export async function createService({
+  actor,
+  input,
+}: {
+  actor: Actor
+  input: ServiceInput
+}): Promise<ServiceWithCents> {
+  assertCan(canManageServices(actor))
+  const message = SERVICE_MESSAGES.createFailed
   const db = await getDb()
   try {
     return await db.transaction(async (trx) => {
-      await assertUniqueName(trx, input.service)
-      await assertStaffIds(trx, input.staff)
+      await assertUniqueName(trx, input.service, message)
+      await assertStaffIds(trx, input.staff, message)
       const [row] = await trx('services')
         .insert({ service: input.service, price_cents: input.price })
         .returning(['id', 'service', 'price_cents'])
@@ -139,8 +129,7 @@ export async function createService({ input }: { input: ServiceInput }): Promise
     })
   } catch (error) {
     // Two creates racing for one name: the partial unique index decides.
-    if (isUniqueViolation(error))
-      throw new ServiceError(409, { service: serviceMessages.duplicate })
+    if (isUniqueViolation(error)) throw conflict(message, { service: serviceMessages.duplicate })
     throw error
   }
 }
@@ -150,19 +139,26 @@ export async function createService({ input }: { input: ServiceInput }): Promise
  * their own copies of name and price (booking_services), so they do not change.
  */
 export async function updateService({
+  actor,
   id,
   input,
 }: {
+  actor: Actor
   id: number
   input: ServiceInput
 }): Promise<ServiceWithCents> {
+  assertCan(canManageServices(actor))
+  const message = SERVICE_MESSAGES.updateFailed
   const db = await getDb()
   try {
     return await db.transaction(async (trx) => {
       const existing = await active(trx('services').select('id').where({ id }).forUpdate()).first()
-      if (!existing) throw new ServiceError(404, { service: 'Service not found' })
-      await assertUniqueName(trx, input.service, id)
-      await assertStaffIds(trx, input.staff)
+      if (!existing)
+        throw new AppError('not_found', SERVICE_MESSAGES.notFound, {
+          fieldErrors: { service: SERVICE_MESSAGES.notFound },
+        })
+      await assertUniqueName(trx, input.service, message, id)
+      await assertStaffIds(trx, input.staff, message)
       const [row] = await trx('services')
         .where({ id })
         .update({ service: input.service, price_cents: input.price })
@@ -176,8 +172,7 @@ export async function updateService({
       return service
     })
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new ServiceError(409, { service: serviceMessages.duplicate })
+    if (isUniqueViolation(error)) throw conflict(message, { service: serviceMessages.duplicate })
     throw error
   }
 }
@@ -186,11 +181,12 @@ export async function updateService({
  * Withdraws a service: it leaves the list and cannot be booked again, but the
  * row stays so existing bookings and their price lines remain exactly as they were.
  */
-export async function deleteService({ id, at }: { id: number; at: Date }): Promise<void> {
+export async function deleteService({ actor, id }: { actor: Actor; id: number }): Promise<void> {
+  assertCan(canManageServices(actor))
   const db = await getDb()
   const count = await db('services')
     .where({ id })
     .whereNull('deleted_at')
-    .update({ deleted_at: at.toISOString() })
-  if (!count) throw new ServiceError(404, { service: 'Service not found' })
+    .update({ deleted_at: now().toISOString() })
+  if (!count) throw notFound(SERVICE_MESSAGES.notFound)
 }

@@ -1,27 +1,19 @@
 import { hash, verify } from '@node-rs/argon2'
+import { conflict, invalid, notFound } from '~/domain/errors'
+import {
+  assertCan,
+  canListStaff,
+  canManageUsers,
+  canSeeUser,
+} from '~/domain/permissions'
+import type { Actor, Position, User } from '~/domain/user'
 import { getDb, type Db } from '~/infra/db.server'
 import type { SignupInput } from '~/schemas/auth'
 
-export const POSITIONS = ['Employee', 'Manager', 'Owner'] as const
-export type Position = (typeof POSITIONS)[number]
+// Accounts: who people are and how they prove it. Passwords are argon2id
+// hashes; no function here returns a hash.
 
-/** The User of spec §3. Never carries a password or hash. */
-export type User = {
-  id: number
-  username: string
-  email: string
-  fname: string
-  lname: string
-  phone_num: string
-  address: string
-  city: string
-  state: string
-  zip: string
-  staff: boolean
-  position?: Position
-}
-
-const PUBLIC_COLUMNS = [
+export const PUBLIC_USER_COLUMNS = [
   'id',
   'username',
   'email',
@@ -36,15 +28,13 @@ const PUBLIC_COLUMNS = [
   'position',
 ] as const
 
-type UserRow = Omit<User, 'position'> & { position: Position | null }
+export type UserRow = Omit<User, 'position'> & { position: Position | null }
 
+/** The one place a row becomes a User: a client has no `position` at all. */
 export function toUser(row: UserRow): User {
   const { position, ...rest } = row
   return position ? { ...rest, staff: !!rest.staff, position } : { ...rest, staff: !!rest.staff }
 }
-
-export const isAdmin = (user: Pick<User, 'position'> | null | undefined) =>
-  user?.position === 'Owner' || user?.position === 'Manager'
 
 // OWASP's argon2id recommendation (19 MiB, 2 passes). Tests may pass cheaper
 // options when they create many users; verification reads them from the hash.
@@ -59,10 +49,17 @@ export function hashPassword(password: string, options: HashOptions = DEFAULT_HA
 // missing account takes as long as one with a wrong password.
 let dummyHash: Promise<string> | undefined
 
-export async function verifyLogin({ email, password }: { email: string; password: string }) {
+/** The user with this email and password, or null (same time either way). */
+export async function verifyLogin({
+  email,
+  password,
+}: {
+  email: string
+  password: string
+}): Promise<User | null> {
   const db = await getDb()
   const row = await db('users')
-    .select(...PUBLIC_COLUMNS, 'password_hash')
+    .select(...PUBLIC_USER_COLUMNS, 'password_hash')
     .whereRaw('lower(email) = lower(?)', [email.trim()])
     .first()
   if (!row) {
@@ -76,17 +73,18 @@ export async function verifyLogin({ email, password }: { email: string; password
   return toUser(user as UserRow)
 }
 
-export class DuplicateUserError extends Error {
-  constructor(public errors: Record<string, string>) {
-    super('Duplicate user')
-  }
-}
+export const DUPLICATE_MESSAGES = {
+  email: 'Email address is already in use.',
+  username: 'Username is already in use.',
+} as const
 
+/** Creates an account (a client, or staff with a position); 409 when the email or username is taken. */
 export async function createUser(
   input: SignupInput & { position?: Position | null },
-  options: { hashOptions?: HashOptions; db?: Db } = {},
+  options: { hashOptions?: HashOptions; db?: Db; message?: string } = {},
 ): Promise<User> {
   const db = options.db ?? (await getDb())
+  const message = options.message ?? 'Signup failed'
   const password_hash = await hashPassword(input.password, options.hashOptions)
   const { password: _password, position, ...fields } = input
   return db.transaction(async (trx) => {
@@ -97,56 +95,71 @@ export async function createUser(
     if (clash.length) {
       const errors: Record<string, string> = {}
       if (clash.some((c) => c.email.toLowerCase() === fields.email.toLowerCase()))
-        errors.email = 'Email address is already in use.'
+        errors.email = DUPLICATE_MESSAGES.email
       if (clash.some((c) => c.username.toLowerCase() === fields.username.toLowerCase()))
-        errors.username = 'Username is already in use.'
-      throw new DuplicateUserError(errors)
+        errors.username = DUPLICATE_MESSAGES.username
+      throw conflict(message, errors)
     }
     try {
       const [row] = await trx('users')
         .insert({ ...fields, password_hash, staff: !!position, position: position ?? null })
-        .returning(PUBLIC_COLUMNS as unknown as string[])
+        .returning(PUBLIC_USER_COLUMNS as unknown as string[])
       return toUser(row)
     } catch (error) {
       // Two signups racing for one email: the unique index decides.
       if ((error as { code?: string }).code === '23505')
-        throw new DuplicateUserError({ email: 'Email address is already in use.' })
+        throw conflict(message, { email: DUPLICATE_MESSAGES.email })
       throw error
     }
   })
 }
 
+/** A user by id, for the session and for the user themselves (no permission check). */
 export async function getUserById(id: number): Promise<User | null> {
   const db = await getDb()
   const row = await db('users')
-    .select(...PUBLIC_COLUMNS)
+    .select(...PUBLIC_USER_COLUMNS)
     .where({ id })
     .first()
   return row ? toUser(row) : null
 }
 
-/** All users, in id order (GET /api/users/real). */
-export async function listUsers(): Promise<User[]> {
+/** One user, for themselves or staff (GET /api/users/{id}). */
+export async function getUser({ actor, id }: { actor: Actor; id: number }): Promise<User> {
+  assertCan(canSeeUser(actor, id))
+  const user = await getUserById(id)
+  if (!user) throw notFound("User couldn't be found")
+  return user
+}
+
+/** All users, in id order (GET /api/users/real): the Owner and Managers. */
+export async function listUsers({ actor }: { actor: Actor }): Promise<User[]> {
+  assertCan(canManageUsers(actor))
   const db = await getDb()
   const rows = await db('users')
-    .select(...PUBLIC_COLUMNS)
+    .select(...PUBLIC_USER_COLUMNS)
     .orderBy('id')
   return rows.map(toUser)
 }
 
-/** One page of users of a group, for the /users page. */
+export type UserGroup = 'clients' | Position
+
+/** One page of users of a group, for the /users page: the Owner and Managers. */
 export async function listUsersPage({
+  actor,
   group,
   page,
   pageSize = 50,
 }: {
-  group: 'clients' | 'Employee' | 'Manager' | 'Owner'
+  actor: Actor
+  group: UserGroup
   page: number
   pageSize?: number
 }): Promise<{ users: User[]; hasMore: boolean }> {
+  assertCan(canManageUsers(actor))
   const db = await getDb()
   const q = db('users')
-    .select(...PUBLIC_COLUMNS)
+    .select(...PUBLIC_USER_COLUMNS)
     .orderBy('id')
   if (group === 'clients') q.where({ staff: false })
   else q.where({ position: group })
@@ -154,12 +167,50 @@ export async function listUsersPage({
   return { users: rows.slice(0, pageSize).map(toUser), hasMore: rows.length > pageSize }
 }
 
-/** Staff members, in id order (GET /api/users/staff). */
-export async function listStaff(): Promise<User[]> {
+/** Staff members, in id order (GET /api/users/staff, the services form): staff only. */
+export async function listStaff({ actor }: { actor: Actor }): Promise<User[]> {
+  assertCan(canListStaff(actor))
   const db = await getDb()
   const rows = await db('users')
-    .select(...PUBLIC_COLUMNS)
+    .select(...PUBLIC_USER_COLUMNS)
     .where({ staff: true })
     .orderBy('id')
   return rows.map(toUser)
+}
+
+export const PASSWORD_MESSAGES = {
+  wrongCurrent: 'Current password is incorrect',
+} as const
+
+/**
+ * Changes the actor's own password after checking the current one, and ends
+ * every other session of theirs (a stolen session dies with the old
+ * password); `sessionId` is the session asking, which stays.
+ */
+export async function changePassword({
+  actor,
+  currentPassword,
+  newPassword,
+  sessionId,
+  hashOptions,
+}: {
+  actor: NonNullable<Actor>
+  currentPassword: string
+  newPassword: string
+  sessionId?: string
+  hashOptions?: HashOptions
+}): Promise<void> {
+  const db = await getDb()
+  const row = await db('users').select('password_hash').where({ id: actor.id }).first()
+  if (!row) throw notFound("User couldn't be found")
+  const ok = await verify(row.password_hash, currentPassword).catch(() => false)
+  if (!ok)
+    throw invalid('Password was not changed', { current_password: PASSWORD_MESSAGES.wrongCurrent })
+  const password_hash = await hashPassword(newPassword, hashOptions)
+  await db.transaction(async (trx) => {
+    await trx('users').where({ id: actor.id }).update({ password_hash })
+    const others = trx('sessions').where({ user_id: actor.id })
+    if (sessionId) others.whereNot({ id: sessionId })
+    await others.delete()
+  })
 }

@@ -1,19 +1,23 @@
-import { Form, isRouteErrorResponse, Link } from 'react-router'
+import { data, Form, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/bookings-by-date'
 import { DaySheetList, OccupancyMeters } from '~/components/booking-day-sheet'
 import { OccupancyCalendar } from '~/components/booking-month-calendar'
 import { EmptyState } from '~/components/empty-state'
-import { getDaySheet, hotelTodayDate, occupancyByDate } from '~/models/booking.server'
-import { requireStaff } from '~/http/auth.server'
 import {
   addDays,
   addMonths,
+  calendarDateProblem,
   firstOfMonth,
   formatMonth,
   formatWallDate,
   formatWallDateLong,
-  isValidIsoDate,
 } from '~/domain/hotel-time'
+import { canSeeDaySheet } from '~/domain/permissions'
+import { requireUser } from '~/http/auth.server'
+import { pageHandler } from '~/http/form.server'
+import { hotelClock } from '~/infra/clock.server'
+import { getDaySheet } from '~/models/booking/day-sheet.server'
+import { occupancyByDate } from '~/models/booking/occupancy.server'
 import { PageHeader } from '~/components/page-header'
 
 // /bookingsByDate — the staff day sheet (spec §2, issue 5). A GET form, so the
@@ -21,26 +25,29 @@ import { PageHeader } from '~/components/page-header'
 // day's arrivals, departures, pets staying over and day-care pets with what
 // staff need to know, occupancy against capacity, and the month at a glance.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request)
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await requireUser(request, { can: canSeeDaySheet })
   const url = new URL(request.url)
   const raw = url.searchParams.get('date')?.trim() ?? ''
-  const today = hotelTodayDate()
-  const invalid = raw !== '' && !isValidIsoDate(raw)
-  const date = raw && !invalid ? raw : today
+  const { today } = hotelClock()
+  // A date the calendar does not keep (not a date, before 2000, more than ten
+  // years ahead) answers 400 and shows today, saying why.
+  const problem = raw === '' ? null : calendarDateProblem(raw, today)
+  const date = raw && !problem ? raw : today
   const month = date.slice(0, 7)
   const [sheet, monthly] = await Promise.all([
-    getDaySheet({ date, viewer }),
+    getDaySheet({ date, actor }),
     occupancyByDate({
       from: firstOfMonth(month),
       to: addDays(firstOfMonth(addMonths(month, 1)), -1),
     }),
   ])
-  return { date, today, invalid, sheet, month, monthly }
-}
+  const page = { date, today, problem, sheet, month, monthly }
+  return problem ? data(page, { status: 400 }) : page
+})
 
 export default function BookingsByDatePage({ loaderData }: Route.ComponentProps) {
-  const { date, today, invalid, sheet, month, monthly } = loaderData
+  const { date, today, problem, sheet, month, monthly } = loaderData
   const nothing =
     !sheet.arrivals.length &&
     !sheet.departures.length &&
@@ -66,12 +73,12 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
               name="date"
               defaultValue={date}
               key={date}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? 'day-sheet-date-error' : undefined}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'day-sheet-date-error' : undefined}
             />
-            {invalid ? (
+            {problem ? (
               <p id="day-sheet-date-error" className="field-error">
-                Please choose a real date (YYYY-MM-DD). Showing today instead.
+                {problem}. Showing today instead.
               </p>
             ) : null}
           </div>

@@ -9,24 +9,31 @@ import { BookingHistory } from '~/components/booking-history'
 import { BookingDetails } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { RouteErrorBoundary } from '~/components/error-view'
+import { pageTitle } from '~/components/brand'
+import type { Booking } from '~/domain/booking'
+import type { AppError } from '~/domain/errors'
+import { addDays } from '~/domain/hotel-time'
+import { assertCan, canBookFor } from '~/domain/permissions'
+import { requireUser } from '~/http/auth.server'
+import { attempt, pageHandler, toConformErrors } from '~/http/form.server'
+import { requireIdParam } from '~/http/params.server'
+import { readFormData } from '~/http/request-body.server'
+import { hotelClock } from '~/infra/clock.server'
+import { listFullDates } from '~/models/booking/occupancy.server'
 import {
-  assertBookingChangeable,
-  BookingError,
-  createBooking,
-  deleteBooking,
   getBookablePet,
-  hotelNow,
   listBookableServices,
-  listFullDates,
   listPetBookings,
   quoteBooking,
+} from '~/models/booking/queries.server'
+import {
+  assertBookingChangeable,
+  BOOKING_FAILURES,
+  createBooking,
+  deleteBooking,
   updateBooking,
-  type Booking,
-} from '~/models/booking.server'
+} from '~/models/booking/write.server'
 import { getHotelSettings } from '~/models/hotel-settings.server'
-import { isAdmin, type User } from '~/models/user.server'
-import { requireUser } from '~/http/auth.server'
-import { addDays } from '~/domain/hotel-time'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 
@@ -37,27 +44,18 @@ import { PageHeader } from '~/components/page-header'
 
 const FULL_DATES_HORIZON_DAYS = 182
 
-async function loadPet(petIdParam: string | undefined, viewer: User) {
-  const petId = parseIdParam(petIdParam)
-  if (petId === null) throw data('Pet not found', { status: 404 })
-  try {
-    return await getBookablePet({ petId, viewer })
-  } catch (error) {
-    if (error instanceof BookingError)
-      throw data(error.status === 404 ? 'Pet not found' : 'Unauthorized', { status: error.status })
-    throw error
-  }
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireUser(request)
-  const pet = await loadPet(params.petId, viewer)
-  const bookings = await listPetBookings({ petId: pet.id, viewer, pastLimit: 20 })
-  const canBook = isAdmin(viewer) || pet.owner_id === viewer.id
-  const now = hotelNow()
-  const today = now.slice(0, 10)
-  const settings = await getHotelSettings()
+export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) => {
+  const actor = await requireUser(request)
+  const petId = requireIdParam(params.petId, 'Pet not found')
+  const pet = await getBookablePet({ petId, actor })
+  const canBook = canBookFor(actor, pet)
+  const { now, today } = hotelClock()
   const fullDatesUntil = addDays(today, FULL_DATES_HORIZON_DAYS)
+  const [bookings, settings, services] = await Promise.all([
+    listPetBookings({ petId: pet.id, actor, pastLimit: 20 }),
+    getHotelSettings(),
+    canBook ? listBookableServices() : [],
+  ])
   const url = new URL(request.url)
   return {
     pet,
@@ -68,7 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       day_care: settings.day_care_daily_price_cents,
       boarding_care: settings.boarding_daily_price_cents,
     },
-    services: canBook ? await listBookableServices() : [],
+    services,
     fullDates: await listFullDates({
       petType: pet.type,
       from: today,
@@ -79,87 +77,74 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     editing: url.searchParams.has('edit'),
     saved: url.searchParams.get('saved'),
   }
-}
+})
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireUser(request)
-  const pet = await loadPet(params.petId, viewer)
-  if (!isAdmin(viewer) && pet.owner_id !== viewer.id) throw data('Unauthorized', { status: 403 })
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request, params }: Route.ActionArgs) => {
+  const actor = await requireUser(request)
+  const petId = requireIdParam(params.petId, 'Pet not found')
+  const pet = await getBookablePet({ petId, actor })
+  assertCan(canBookFor(actor, pet))
+  const formData = await readFormData(request)
   const intent = String(formData.get('intent') ?? '')
   const bookingId = parseIdParam(String(formData.get('booking_id') ?? ''))
   const back = `/bookings/pet/${pet.id}`
 
   if (intent === 'delete') {
     if (bookingId === null) throw data('Booking not found', { status: 404 })
-    try {
-      await deleteBooking({ viewer, id: bookingId })
-    } catch (error) {
-      if (!(error instanceof BookingError)) throw error
-      return data(
-        {
-          intent,
-          deleteError: error.status === 409 ? error.message : 'Delete booking Failed',
-          result: undefined,
-        },
-        { status: error.status },
-      )
+    const deleted = await attempt(() => deleteBooking({ actor, id: bookingId }))
+    if (!deleted.ok) {
+      const deleteError =
+        deleted.error.kind === 'conflict' ? deleted.error.message : BOOKING_FAILURES.delete
+      return data({ intent, deleteError, result: undefined }, { status: deleted.error.status })
     }
     return redirect(`${back}?saved=deleted`)
   }
   if (intent !== 'create' && intent !== 'update' && intent !== 'quote')
     throw data('Unknown action', { status: 400 })
 
-  const submission = parseWithZod(formData, { schema: bookingFormSchema({ now: hotelNow() }) })
-  const failed = intent === 'create' ? 'Create Booking Failed' : 'Update Booking Failed'
-  // A started booking answers with its own message before its (now past) dates are judged.
-  if (intent === 'update' || (intent === 'quote' && bookingId !== null)) {
-    if (bookingId === null) throw data('Booking not found', { status: 404 })
-    try {
-      await assertBookingChangeable({ id: bookingId, viewer })
-    } catch (error) {
-      if (!(error instanceof BookingError)) throw error
-      return data(
-        {
-          intent,
-          deleteError: undefined,
-          result: submission.reply({
-            formErrors: [error.status === 409 ? BOOKING_MESSAGES.started : failed],
-          }),
-        },
-        { status: error.status },
-      )
-    }
-  }
-  if (submission.status !== 'success')
-    return data({ intent, deleteError: undefined, result: submission.reply() }, { status: 400 })
-
-  try {
-    if (intent === 'quote') {
-      // Without JavaScript: price what was chosen (the page renders the total from these values).
-      await quoteBooking({ input: submission.value })
-      return { intent, deleteError: undefined, result: submission.reply() }
-    }
-    const input = { ...submission.value, client_id: pet.owner_id, pet_id: pet.id }
-    if (intent === 'create') await createBooking({ viewer, input })
-    else await updateBooking({ viewer, id: bookingId!, input })
-    return redirect(`${back}?saved=${intent === 'create' ? 'created' : 'updated'}`)
-  } catch (error) {
-    if (!(error instanceof BookingError)) throw error
-    const message = error.status === 400 ? failed : error.message
-    return data(
+  const { now } = hotelClock()
+  const submission = parseWithZod(formData, { schema: bookingFormSchema({ now }) })
+  const failed = intent === 'create' ? BOOKING_FAILURES.create : BOOKING_FAILURES.update
+  const refuse = (error: AppError, formError: string) =>
+    data(
       {
         intent,
         deleteError: undefined,
         result: submission.reply({
-          formErrors: [message],
-          fieldErrors: formFieldErrors(error.errors),
+          formErrors: [formError],
+          fieldErrors: toConformErrors(pageFieldErrors(error.fieldErrors)),
         }),
       },
       { status: error.status },
     )
+  // A started booking answers with its own message before its (now past) dates are judged.
+  if (intent === 'update' || (intent === 'quote' && bookingId !== null)) {
+    if (bookingId === null) throw data('Booking not found', { status: 404 })
+    const changeable = await attempt(() => assertBookingChangeable({ id: bookingId, actor }))
+    if (!changeable.ok)
+      return refuse(
+        changeable.error,
+        changeable.error.kind === 'conflict' ? BOOKING_MESSAGES.started : failed,
+      )
   }
-}
+  if (submission.status !== 'success')
+    return data({ intent, deleteError: undefined, result: submission.reply() }, { status: 400 })
+
+  if (intent === 'quote') {
+    // Without JavaScript: price what was chosen (the page renders the total from these values).
+    const quoted = await attempt(() => quoteBooking({ input: submission.value }))
+    if (!quoted.ok) return refuse(quoted.error, failed)
+    return { intent, deleteError: undefined, result: submission.reply() }
+  }
+  const input = { ...submission.value, client_id: pet.owner_id, pet_id: pet.id }
+  const saved = await attempt(async () => {
+    if (intent === 'create') await createBooking({ actor, input })
+    else await updateBooking({ actor, id: bookingId!, input })
+  })
+  if (!saved.ok)
+    return refuse(saved.error, saved.error.kind === 'invalid' ? failed : saved.error.message)
+  return redirect(`${back}?saved=${intent === 'create' ? 'created' : 'updated'}`)
+})
 
 export default function PetBookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const {
@@ -313,18 +298,14 @@ function formValueOf(b: Booking, offered: { id: number }[]): BookingFormValue {
   }
 }
 
-/** The model's {field: message} (API names) → Conform's {field: [message]} on the page's fields. */
-function formFieldErrors(errors: Record<string, string> | undefined) {
-  const out: Record<string, string[]> = {}
-  for (const [field, message] of Object.entries(errors ?? {})) {
-    if (field === 'client_id' || field === 'pet_id') continue
-    out[field] = [message]
-  }
-  return out
+/** The model's field errors minus those the page has no field for (it sets client and pet itself). */
+function pageFieldErrors(errors: Record<string, string> | undefined) {
+  const { client_id: _client, pet_id: _pet, ...rest } = errors ?? {}
+  return rest
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.pet.name}’s reservation · Pet Hotel` : 'Reservation · Pet Hotel' },
+  { title: pageTitle(data ? `${data.pet.name}’s reservation` : 'Reservation') },
 ]
 
 export function ErrorBoundary() {

@@ -5,9 +5,13 @@ import { StayText } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PAGE_SIZE, Pagination, readPageParam } from '~/components/pagination'
-import { BookingError, deleteBooking, listBookingsPage } from '~/models/booking.server'
+import { canListAllBookings } from '~/domain/permissions'
+import { requireUser } from '~/http/auth.server'
+import { attempt, pageHandler } from '~/http/form.server'
+import { readFormData } from '~/http/request-body.server'
+import { listBookingsPage } from '~/models/booking/queries.server'
+import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
 import { BOOKING_MESSAGES } from '~/schemas/booking'
-import { requireAdmin } from '~/http/auth.server'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
@@ -17,37 +21,36 @@ import { PageHeader } from '~/components/page-header'
 // server (?page=), read by LIMIT/OFFSET on the indexed drop-off order, so a
 // hotel with 150,000 bookings loads it as fast as an empty one.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request)
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await requireUser(request, { can: canListAllBookings })
   const url = new URL(request.url)
   const when = url.searchParams.get('view') === 'past' ? 'past' : 'upcoming'
   const page = readPageParam(url)
-  const { bookings, hasMore } = await listBookingsPage({ viewer, when, page, pageSize: PAGE_SIZE })
+  const { bookings, hasMore } = await listBookingsPage({ actor, when, page, pageSize: PAGE_SIZE })
   return { bookings, hasMore, page, when, deleted: url.searchParams.get('deleted') === '1' }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request)
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await requireUser(request, { can: canListAllBookings })
+  const formData = await readFormData(request)
   if (formData.get('intent') !== 'delete') throw data('Unknown action', { status: 400 })
   const id = parseIdParam(String(formData.get('id') ?? ''))
   if (id === null) throw data('Booking not found', { status: 404 })
-  try {
-    await deleteBooking({ viewer, id })
-  } catch (error) {
-    if (!(error instanceof BookingError)) throw error
-    // Gone meanwhile: the list shows the truth. Started: say why it stays.
-    if (error.status !== 404)
-      return data(
-        { error: error.status === 409 ? BOOKING_MESSAGES.started : 'Delete booking Failed' },
-        { status: error.status },
-      )
-  }
+  const deleted = await attempt(() => deleteBooking({ actor, id }))
+  // Gone meanwhile: the list shows the truth. Started: say why it stays.
+  if (!deleted.ok && deleted.error.kind !== 'not_found')
+    return data(
+      {
+        error:
+          deleted.error.kind === 'conflict' ? BOOKING_MESSAGES.started : BOOKING_FAILURES.delete,
+      },
+      { status: deleted.error.status },
+    )
   const back = new URL(request.url)
   back.searchParams.delete('confirm')
   back.searchParams.set('deleted', '1')
   return redirect(`${back.pathname}${back.search}`)
-}
+})
 
 export default function BookingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { bookings, hasMore, page, when, deleted } = loaderData

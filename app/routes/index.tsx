@@ -18,23 +18,26 @@ import {
   SparkIcon,
   StarIcon,
 } from '~/components/icons'
+import { Notice } from '~/components/notice'
 import { Paws } from '~/components/paws'
 import { SiteFooter } from '~/components/site-footer'
 import { SubmitButton } from '~/components/submit-button'
+import { canChoosePetOfTheMonth } from '~/domain/permissions'
+import { getCurrentUser, requireUser } from '~/http/auth.server'
+import { attempt, pageHandler } from '~/http/form.server'
+import { readFormData } from '~/http/request-body.server'
+import { safeRedirect } from '~/http/safe-redirect'
+import { hotelClock } from '~/infra/clock.server'
+import { getEnv } from '~/infra/env.server'
 import {
   choosePetOfTheMonth,
   clearPetOfTheMonth,
-  currentHotelMonth,
   getChosenPetOfTheMonth,
   getPetOfTheMonth,
   listPetChoices,
-  PetOfTheMonthError,
 } from '~/models/pet-of-the-month.server'
 import { listTopReviews } from '~/models/review.server'
-import { isAdmin } from '~/models/user.server'
 import { petOfTheMonthSchema, POTM_NOTE_MAX } from '~/schemas/pet-of-the-month'
-import { getCurrentUser, requireAdmin } from '~/http/auth.server'
-import { getEnv } from '~/infra/env.server'
 import { useSchemaForm } from '~/components/use-schema-form'
 
 // The landing page (spec §2), outside the shared layout: banner with logo and
@@ -44,17 +47,22 @@ import { useSchemaForm } from '~/components/use-schema-form'
 
 const TOP_REVIEWS = 4
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
   const user = await getCurrentUser(request)
-  const month = currentHotelMonth()
-  const topReviews = await listTopReviews({ limit: TOP_REVIEWS })
-  const petOfTheMonth = await getPetOfTheMonth({ month })
-  const chooser = isAdmin(user)
-    ? {
-        pets: await listPetChoices({ viewer: user! }),
-        chosen: await getChosenPetOfTheMonth({ month }),
-      }
-    : null
+  const { month } = hotelClock()
+  const [topReviews, petOfTheMonth, chooser] = await Promise.all([
+    listTopReviews({ limit: TOP_REVIEWS }),
+    getPetOfTheMonth({ month }),
+    canChoosePetOfTheMonth(user)
+      ? Promise.all([
+          listPetChoices({ actor: user }),
+          getChosenPetOfTheMonth({ month }),
+        ]).then(([pets, chosen]) => ({ pets, chosen }))
+      : null,
+  ])
+  // A visitor sent here from a page that needs a login (Book a Reservation):
+  // the notice's Log In and Sign Up bring them back there.
+  const wanted = new URL(request.url).searchParams.get('redirectTo')
   return {
     user,
     demoMode: getEnv().DEMO_MODE,
@@ -62,34 +70,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     topReviews,
     petOfTheMonth,
     chooser,
+    loginFor: !user && wanted ? safeRedirect(wanted) : null,
   }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request)
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await requireUser(request, { can: canChoosePetOfTheMonth })
+  const formData = await readFormData(request)
   if (formData.get('intent') === 'clear') {
-    await clearPetOfTheMonth({ actor: user })
+    await clearPetOfTheMonth({ actor })
     return redirect('/')
   }
   const submission = parseWithZod(formData, { schema: petOfTheMonthSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  try {
-    await choosePetOfTheMonth({
-      actor: user,
-      petId: submission.value.pet_id!,
-      note: submission.value.note,
+  const chosen = await attempt(() =>
+    choosePetOfTheMonth({ actor, petId: submission.value.pet_id!, note: submission.value.note }),
+  )
+  if (!chosen.ok)
+    return data(submission.reply({ fieldErrors: { pet_id: [chosen.error.message] } }), {
+      status: chosen.error.status,
     })
-  } catch (error) {
-    if (error instanceof PetOfTheMonthError && error.status === 404)
-      return data(submission.reply({ fieldErrors: { pet_id: [error.message] } }), { status: 404 })
-    throw error
-  }
   return redirect('/')
-}
+})
 
 export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, demoMode, topReviews, petOfTheMonth, chooser, monthLabel } = loaderData
+  const { user, demoMode, topReviews, petOfTheMonth, chooser, monthLabel, loginFor } = loaderData
   const showPotm = !!petOfTheMonth || !!chooser
 
   return (
@@ -155,6 +160,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
               <h1 id="welcome-title">
                 {user ? `Welcome back, ${user.fname}!` : `Welcome to ${HOTEL_NAME}`}
               </h1>
+              {loginFor ? <LoginToContinue to={loginFor} /> : null}
               <p className="hero-lead">
                 A cosy home away from home: daily play, quiet naps, fresh meals and the extras your
                 pet loves, with staff who know them by name.
@@ -396,4 +402,15 @@ function monthLabel(month: string) {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, m - 1, 1)))
+}
+
+/** Why a visitor landed here instead of where they were going, and the way back there. */
+function LoginToContinue({ to }: { to: string }) {
+  const back = encodeURIComponent(to)
+  return (
+    <Notice tone="info">
+      Log in to book a reservation. <Link to={`/login?redirectTo=${back}`}>Log In</Link> or{' '}
+      <Link to={`/signup?redirectTo=${back}`}>Sign Up</Link> and we will take you there.
+    </Notice>
+  )
 }

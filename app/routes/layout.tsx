@@ -6,7 +6,7 @@ import { Dropdown } from '~/components/dropdown'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { MenuIcon, SettingsIcon } from '~/components/icons'
 import { SiteFooter } from '~/components/site-footer'
-import type { User } from '~/models/user.server'
+import type { User } from '~/domain/user'
 import type { loader as rootLoader } from '~/root'
 
 // The shared layout of spec §2: navbar (home image, demo button when logged

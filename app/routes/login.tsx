@@ -7,43 +7,43 @@ import { LoginForm } from '~/components/login-form'
 import type { loader as rootLoader } from '~/root'
 import { loginSchema } from '~/schemas/auth'
 import { getCurrentUser } from '~/http/auth.server'
+import { attempt, pageHandler, replyWithError } from '~/http/form.server'
 import { logIn } from '~/http/login.server'
+import { readFormData } from '~/http/request-body.server'
 import { safeRedirect } from '~/http/safe-redirect'
 
 // /login: the Log In "modal route". Without JavaScript it is this page; with
 // JavaScript the profile menu opens the same form (components/login-form.tsx)
 // as a dialog over the current page, posting here either way.
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   if (await getCurrentUser(request)) throw redirect(redirectTo)
   return { redirectTo }
-}
+})
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request, context }: Route.ActionArgs) => {
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
-  const result = await logIn({ request, fields: formData, clientIp: context.clientIp })
+  const result = await attempt(() =>
+    logIn({ request, fields: submission.value, clientIp: context.clientIp }),
+  )
   if (!result.ok) {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(result.errors ?? {}).map(([field, message]) => [field, [message]]),
-    )
-    const headers = result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : undefined
-    return data(
-      submission.reply({ formErrors: [result.message], fieldErrors, hideFields: ['password'] }),
-      {
-        status: result.status,
-        headers,
-      },
-    )
+    const headers: HeadersInit = result.error.retryAfter
+      ? { 'Retry-After': String(result.error.retryAfter) }
+      : {}
+    return data(replyWithError(submission, result.error, { hideFields: ['password'] }), {
+      status: result.error.status,
+      headers,
+    })
   }
   throw redirect(safeRedirect(formData.get('redirectTo')), {
-    headers: { 'Set-Cookie': result.setCookie },
+    headers: { 'Set-Cookie': result.value.setCookie },
   })
-}
+})
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root')

@@ -1,30 +1,25 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { data, Link, redirect, useFetcher } from 'react-router'
 import type { Route } from './+types/pets.$petId.edit'
+import { requireIdParam } from '~/http/params.server'
 import { pageTitle } from '~/components/brand'
 import { ModalDialog } from '~/components/modal-dialog'
 import { PetForm, type PetFormValue } from '~/components/pet-form'
 import { SubmitButton } from '~/components/submit-button'
-import {
-  deletePetImage,
-  PetForbiddenError,
-  PetOwnerNotFoundError,
-  PetPhotoRuleError,
-  updatePet,
-  type PetPhoto,
-} from '~/models/pet.server'
-import { parseIdParam } from '~/schemas/fields'
-import { MAX_ADDITIONAL_IMAGES } from '~/schemas/pet'
+import { MAX_ADDITIONAL_IMAGES, type PetPhoto } from '~/domain/pet'
 import { requireUser } from '~/http/auth.server'
-import { hotelTodayNow } from '~/infra/pet-dates.server'
-import { readPetFormData, requirePetDetails, validatePetForm } from '~/http/pet-form.server'
+import { attempt, formMessage, pageHandler } from '~/http/form.server'
+import { readPetPageBody, readPetPageForm } from '~/http/pet-form.server'
+import { hotelClock } from '~/infra/clock.server'
+import { deletePetImage, getPetDetails, PET_FAILURES, updatePet } from '~/models/pet.server'
+import { parseIdParam } from '~/schemas/fields'
 
 // /pets/:petId/edit — the Edit Pet dialog over the pet's page (a child route
 // of /pets/:petId): the pet form (a new preview replaces the old one, new
 // additional photos are added) and Remove buttons for additional photos.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request)
-  const { pet, preview, photos } = await requirePetDetails(params.petId, user)
+export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) => {
+  const actor = await requireUser(request)
+  const id = requireIdParam(params.petId, PET_FAILURES.notFound)
+  const { pet, preview, photos } = await getPetDetails({ id, actor })
   const values: PetFormValue = {
     name: pet.name,
     type: pet.type,
@@ -39,68 +34,43 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     medication_note: pet.medication_note,
     dietary_note: pet.dietary_note,
   }
-  return { petId: pet.id, name: pet.name, values, preview, photos, today: hotelTodayNow() }
-}
+  return { petId: pet.id, name: pet.name, values, preview, photos, today: hotelClock().today }
+})
 
-type ActionResult = SubmissionResult<string[]>
+export const action = pageHandler(async ({ request, params }: Route.ActionArgs) => {
+  const actor = await requireUser(request)
+  const id = requireIdParam(params.petId, PET_FAILURES.notFound)
+  const current = await getPetDetails({ id, actor })
+  const body = await readPetPageBody(request)
+  if (!body.ok) return data(body.result, { status: body.status })
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request)
-  const current = await requirePetDetails(params.petId, user)
-  const id = current.pet.id
-  const read = await readPetFormData(request)
-  if (!read.ok) return data(read.result, { status: read.status })
-
-  if (read.formData.get('intent') === 'delete-image') {
-    const imageId = parseIdParam(String(read.formData.get('image_id') ?? ''))
-    try {
-      if (imageId !== null) await deletePetImage({ petId: id, imageId, viewer: user })
-    } catch (error) {
-      if (error instanceof PetForbiddenError) throw data('Unauthorized', { status: 403 })
-      if (error instanceof PetPhotoRuleError) return data(formError(error.message), { status: 400 })
-      throw error
+  if (body.formData.get('intent') === 'delete-image') {
+    const imageId = parseIdParam(String(body.formData.get('image_id') ?? ''))
+    if (imageId !== null) {
+      const removed = await attempt(() => deletePetImage({ petId: id, imageId, actor }))
+      // Already gone (another tab): the dialog shows what is left.
+      if (!removed.ok && removed.error.kind !== 'not_found') {
+        const reason = Object.values(removed.error.fieldErrors ?? {})[0] ?? removed.error.message
+        return data(formMessage(reason), { status: removed.error.status })
+      }
     }
-    // Removed (or already gone): back to the dialog, which shows what is left.
     return redirect(`/pets/${id}/edit`)
   }
 
-  const form = await validatePetForm(read.formData, {
+  const form = await readPetPageForm(body.formData, {
     mode: 'edit',
     additionalAllowed: MAX_ADDITIONAL_IMAGES - current.photos.length,
+    message: PET_FAILURES.update,
   })
   if (!form.ok) return data(form.result, { status: form.status })
   const { preview_image: _p, additional_images: _a, owner_id: _o, ...fields } = form.value
-  try {
-    const pet = await updatePet({
-      id,
-      viewer: user,
-      fields,
-      preview: form.preview,
-      additional: form.additional,
-    })
-    if (!pet) throw data('Pet not found', { status: 404 })
-    return redirect(`/pets/${id}`)
-  } catch (error) {
-    if (error instanceof PetForbiddenError) throw data('Unauthorized', { status: 403 })
-    if (error instanceof PetPhotoRuleError || error instanceof PetOwnerNotFoundError) {
-      const field = error instanceof PetPhotoRuleError ? error.field : 'owner_id'
-      return data(
-        form.reply({
-          formErrors: ['Issue updating pet'],
-          fieldErrors: { [field]: [error.message] },
-        }),
-        {
-          status: 400,
-        },
-      )
-    }
-    throw error
-  }
-}
-
-function formError(message: string): ActionResult {
-  return { status: 'error', error: { '': [message] } }
-}
+  const updated = await attempt(() =>
+    updatePet({ id, actor, fields, preview: form.preview, additional: form.additional }),
+  )
+  if (!updated.ok)
+    return data(form.reply(updated.error, PET_FAILURES.update), { status: updated.error.status })
+  return redirect(`/pets/${id}`)
+})
 
 export default function EditPet({ loaderData, actionData }: Route.ComponentProps) {
   const { petId, name, values, preview, photos, today } = loaderData

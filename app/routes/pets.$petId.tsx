@@ -1,16 +1,17 @@
 import { data, Link, Outlet, redirect } from 'react-router'
 import type { Route } from './+types/pets.$petId'
+import { requireIdParam } from '~/http/params.server'
 import { pageTitle } from '~/components/brand'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { CalendarIcon, EditIcon } from '~/components/icons'
 import { formatPetDate, PetBookings } from '~/components/pet-bookings'
-import { listPetBookings } from '~/models/booking.server'
-import { deletePet, PetForbiddenError, PetStayingError, type PetPhoto } from '~/models/pet.server'
-import { parseIdParam } from '~/schemas/fields'
-import { sizeLabel } from '~/schemas/pet'
+import { sizeLabel, type PetPhoto } from '~/domain/pet'
 import { requireUser } from '~/http/auth.server'
-import { requirePetDetails } from '~/http/pet-form.server'
+import { attempt, pageHandler, toRouteError } from '~/http/form.server'
+import { readFormData } from '~/http/request-body.server'
+import { listPetBookings } from '~/models/booking/queries.server'
+import { deletePet, getPetDetails, PET_FAILURES } from '~/models/pet.server'
 import '~/components/pet.css'
 import { capitalize } from '~/domain/text'
 import { Notice } from '~/components/notice'
@@ -19,28 +20,31 @@ import { PageHeader } from '~/components/page-header'
 // /pets/:petId — one pet for its owner or staff: photos, details, bookings,
 // and Update (the child route /pets/:petId/edit, a dialog over this page),
 // Delete (a confirm step) and Book a Reservation.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request)
-  const details = await requirePetDetails(params.petId, user)
-  const bookings = await listPetBookings({ petId: details.pet.id, viewer: user })
-  return { ...details, bookings, staff: user.staff, mine: details.pet.owner_id === user.id }
-}
+export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) => {
+  const actor = await requireUser(request)
+  const id = requireIdParam(params.petId, PET_FAILURES.notFound)
+  const [details, bookings] = await Promise.all([
+    getPetDetails({ id, actor }),
+    listPetBookings({ petId: id, actor }),
+  ])
+  return { ...details, bookings, staff: actor.staff, mine: details.pet.owner_id === actor.id }
+})
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request)
-  const id = parseIdParam(params.petId)
-  if (id === null) throw data('Pet not found', { status: 404 })
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request, params }: Route.ActionArgs) => {
+  const actor = await requireUser(request)
+  const id = requireIdParam(params.petId, PET_FAILURES.notFound)
+  const formData = await readFormData(request)
   if (formData.get('intent') !== 'delete') throw data('Unknown action', { status: 400 })
-  try {
-    if (!(await deletePet({ id, viewer: user }))) throw data('Pet not found', { status: 404 })
-  } catch (error) {
-    if (error instanceof PetForbiddenError) throw data('Unauthorized', { status: 403 })
-    if (error instanceof PetStayingError) return data({ error: error.message }, { status: 409 })
-    throw error
-  }
+  const deleted = await attempt(() => deletePet({ id, actor }))
+  if (!deleted.ok && deleted.error.kind === 'not_found') throw toRouteError(deleted.error)
+  // Staying right now: say why it stays (the model's message is under `form`).
+  if (!deleted.ok)
+    return data(
+      { error: deleted.error.fieldErrors?.form ?? deleted.error.message },
+      { status: deleted.error.status },
+    )
   return redirect('/pets')
-}
+})
 
 export default function PetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { pet, owner, preview, photos, bookings, staff, mine } = loaderData

@@ -3,46 +3,40 @@ import type { Route } from './+types/pets.new'
 import { pageTitle } from '~/components/brand'
 import { ModalDialog } from '~/components/modal-dialog'
 import { PetForm } from '~/components/pet-form'
-import { createPet, PetPhotoRuleError } from '~/models/pet.server'
 import { requireUser } from '~/http/auth.server'
-import { hotelTodayNow } from '~/infra/pet-dates.server'
-import { readPetFormData, validatePetForm } from '~/http/pet-form.server'
+import { attempt, pageHandler } from '~/http/form.server'
+import { readPetPageBody, readPetPageForm } from '~/http/pet-form.server'
+import { hotelClock } from '~/infra/clock.server'
+import { createPet, PET_FAILURES } from '~/models/pet.server'
 
 // /pets/new — the Add Pet dialog over Manage Pets (a child route of /pets).
 // After success the client lands on the new pet's page.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request)
-  return { today: hotelTodayNow() }
-}
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  await requireUser(request, { via: '/' })
+  return { today: hotelClock().today }
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request)
-  const read = await readPetFormData(request)
-  if (!read.ok) return data(read.result, { status: read.status })
-  const form = await validatePetForm(read.formData, { mode: 'add' })
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await requireUser(request)
+  const body = await readPetPageBody(request)
+  if (!body.ok) return data(body.result, { status: body.status })
+  const form = await readPetPageForm(body.formData, { mode: 'add', message: PET_FAILURES.add })
   if (!form.ok) return data(form.result, { status: form.status })
   const { preview_image: _p, additional_images: _a, owner_id: _o, ...fields } = form.value
-  try {
-    // From the page a pet is always added for the one adding it.
-    const pet = await createPet({
-      ownerId: user.id,
+  // From the page a pet is always added for the one adding it.
+  const created = await attempt(() =>
+    createPet({
+      actor,
+      ownerId: actor.id,
       fields,
       preview: form.preview!,
       additional: form.additional,
-    })
-    return redirect(`/pets/${pet.id}`)
-  } catch (error) {
-    if (error instanceof PetPhotoRuleError)
-      return data(
-        form.reply({
-          formErrors: ['Issue adding pet'],
-          fieldErrors: { [error.field]: [error.message] },
-        }),
-        { status: 400 },
-      )
-    throw error
-  }
-}
+    }),
+  )
+  if (!created.ok)
+    return data(form.reply(created.error, PET_FAILURES.add), { status: created.error.status })
+  return redirect(`/pets/${created.value.id}`)
+})
 
 export default function AddPet({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -7,15 +7,17 @@ import { PlusIcon } from '~/components/icons'
 import { PetCard } from '~/components/pet-card'
 import { listPetCards } from '~/models/pet.server'
 import { requireUser } from '~/http/auth.server'
+import { pageHandler } from '~/http/form.server'
 import { PageHeader } from '~/components/page-header'
 
 // /pets — Manage Pets: a client's own pets, or every pet for staff (with its
 // owner). The Add Pet dialog is the child route /pets/new, rendered over this
 // page through the <Outlet/> (a page section without JavaScript).
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request)
-  return { pets: await listPetCards({ viewer: user }), staff: user.staff }
-}
+// A visitor is sent to the landing page, which asks them to log in and brings them back.
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await requireUser(request, { via: '/' })
+  return { pets: await listPetCards({ actor }), staff: actor.staff }
+})
 
 export default function ManagePets({ loaderData }: Route.ComponentProps) {
   const { pets, staff } = loaderData

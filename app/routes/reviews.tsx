@@ -1,42 +1,36 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useActionData,
-  useLocation,
-} from 'react-router'
+import { data, Link, redirect, useActionData, useLocation } from 'react-router'
 import type { Route } from './+types/reviews'
-import { reviewMessages, reviewSchema } from '~/schemas/review'
+import { REVIEW_FAILURES, reviewMessages, reviewSchema } from '~/schemas/review'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { Pagination, readPageParam } from '~/components/pagination'
 import { ReviewForm } from '~/components/review-form'
 import { ReviewItem } from '~/components/review-item'
+import { pageTitle } from '~/components/brand'
+import { PageErrorBoundary } from '~/components/error-view'
+import { notFound, type AppError } from '~/domain/errors'
+import { assertCan, canAddReview, canDeleteReview, canEditReview } from '~/domain/permissions'
+import { getCurrentUser } from '~/http/auth.server'
+import { attempt, pageHandler, replyWithError } from '~/http/form.server'
+import { readFormData } from '~/http/request-body.server'
+import { getEnv } from '~/infra/env.server'
 import {
-  canAddReview,
-  canDeleteReview,
-  canEditReview,
   createReview,
   deleteReview,
   listReviewsPage,
-  ReviewError,
   updateReview,
 } from '~/models/review.server'
 import { parseIdParam } from '~/schemas/fields'
-import { getCurrentUser } from '~/http/auth.server'
-import { now } from '~/infra/clock.server'
-import { getEnv } from '~/infra/env.server'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 
 // /reviews — every review, newest first, 50 a page. Clients add reviews and
 // edit (?edit=<id>) or delete (a confirm step) their own; the Owner and
 // Managers may delete any.
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request)
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await getCurrentUser(request)
   const url = new URL(request.url)
   const page = readPageParam(url)
   const { reviews, hasMore } = await listReviewsPage({ page })
@@ -48,40 +42,35 @@ export async function loader({ request }: Route.LoaderArgs) {
     reviews: reviews.map((review) => ({
       ...review,
       dateLabel: dateFormat.format(new Date(review.created_at)),
-      canEdit: canEditReview(user, review),
-      canDelete: canDeleteReview(user, review),
+      canEdit: canEditReview(actor, review),
+      canDelete: canDeleteReview(actor, review),
     })),
     page,
     hasMore,
     editId: parseIdParam(url.searchParams.get('edit') ?? undefined),
     added: parseIdParam(url.searchParams.get('added') ?? undefined),
-    canAdd: canAddReview(user),
-    loggedIn: !!user,
+    canAdd: canAddReview(actor),
+    loggedIn: !!actor,
   }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getCurrentUser(request)
-  if (!user) throw data('Unauthorized', { status: 401 })
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await getCurrentUser(request)
+  if (!actor) throw data('Unauthorized', { status: 401 })
+  const formData = await readFormData(request)
   const intent = formData.get('intent')
   const id = parseIdParam(String(formData.get('id') ?? ''))
   const back = listUrl(request.url)
 
   if (intent === 'delete') {
     if (id === null) throw data('Review not found', { status: 404 })
-    try {
-      await deleteReview({ id, actor: user })
-    } catch (error) {
-      if (!(error instanceof ReviewError)) throw error
-      if (error.status === 403) throw data('Unauthorized', { status: 403 })
-      // Already gone (another tab): the list shows the truth.
-    }
+    // Already gone (another tab): the list shows the truth.
+    await attempt(() => deleteReview({ id, actor }))
     return redirect(back)
   }
 
   if (intent !== 'create' && intent !== 'update') throw data('Unknown action', { status: 400 })
-  if (intent === 'create' && !canAddReview(user)) throw data('Unauthorized', { status: 403 })
+  if (intent === 'create') assertCan(canAddReview(actor))
   const submission = parseWithZod(formData, { schema: reviewSchema })
   if (submission.status !== 'success') {
     const missing = Object.values(submission.error ?? {}).some((messages) =>
@@ -99,25 +88,35 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === 'create') {
-    const review = await createReview({ author: user, input: submission.value, at: now() })
-    return redirect(`/reviews?added=${review.id}`)
+    const created = await attempt(() => createReview({ actor, input: submission.value }))
+    if (!created.ok)
+      return data(
+        { intent, id, result: replyWithError(submission, created.error) },
+        { status: created.error.status, headers: retryAfter(created.error) },
+      )
+    return redirect(`/reviews?added=${created.value.id}`)
   }
-  try {
-    if (id === null) throw new ReviewError(404, 'Review not found')
-    await updateReview({ id, editor: user, input: submission.value, at: now() })
-  } catch (error) {
-    if (!(error instanceof ReviewError)) throw error
-    if (error.status === 403) throw data('Unauthorized', { status: 403 })
+  const updated = await attempt(() => {
+    if (id === null) throw notFound('Review not found')
+    return updateReview({ id, actor, input: submission.value })
+  })
+  if (!updated.ok)
     return data(
       {
         intent,
         id,
-        result: submission.reply({ formErrors: ['Error updating review.', error.message] }),
+        result: submission.reply({
+          formErrors: [REVIEW_FAILURES.update, updated.error.message],
+        }),
       },
-      { status: 404 },
+      { status: updated.error.status },
     )
-  }
   return redirect(back)
+})
+
+/** Retry-After for a refusal that has one (too many reviews in an hour). */
+function retryAfter(error: AppError): HeadersInit {
+  return error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {}
 }
 
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
@@ -312,24 +311,10 @@ function listUrl(requestUrl: string) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Reviews · Pet Hotel' },
+  { title: pageTitle('Reviews') },
   { name: 'description', content: 'Paw-rated reviews from the clients of our pet hotel.' },
 ]
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  return (
-    <div className="container page">
-      <h1>Reviews</h1>
-      <EmptyState
-        title={
-          status === 401 || status === 403 ? 'Unauthorized' : 'Error: Error fetching all reviews'
-        }
-        tone="error"
-        headingLevel={2}
-      >
-        <Link to="/reviews">Back to all reviews</Link>
-      </EmptyState>
-    </div>
-  )
+export function ErrorBoundary() {
+  return <PageErrorBoundary heading="Reviews" failure="Error fetching all reviews" />
 }

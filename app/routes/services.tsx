@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
-  isRouteErrorResponse,
   Link,
   redirect,
   useActionData,
@@ -12,55 +11,56 @@ import { serviceSchema } from '~/schemas/service'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { ServiceForm, type StaffOption } from '~/components/service-form'
+import { pageTitle } from '~/components/brand'
+import { PageErrorBoundary } from '~/components/error-view'
+import { formatDollars } from '~/domain/booking-rules'
+import { AppError } from '~/domain/errors'
+import { assertCan, canManageServices } from '~/domain/permissions'
+import { getCurrentUser } from '~/http/auth.server'
+import { attempt, pageHandler, replyWithError } from '~/http/form.server'
+import { readFormData } from '~/http/request-body.server'
 import {
   createService,
   deleteService,
   listServices,
-  ServiceError,
+  SERVICE_MESSAGES,
   updateService,
 } from '~/models/service.server'
-import { isAdmin, listStaff } from '~/models/user.server'
+import { listStaff } from '~/models/user.server'
 import { parseIdParam } from '~/schemas/fields'
-import { getCurrentUser } from '~/http/auth.server'
-import { formatDollars } from '~/domain/booking-rules'
-import { now } from '~/infra/clock.server'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 
 // /services — the public list (name, price, staff). The Owner and Managers also
 // create, update (?edit=<id>) and delete (a confirm step) services here.
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request)
-  const admin = isAdmin(user)
-  const services = await listServices()
-  const staff: StaffOption[] = admin
-    ? (await listStaff()).map(({ id, fname, lname, position }) => ({ id, fname, lname, position }))
-    : []
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await getCurrentUser(request)
+  const admin = canManageServices(actor)
+  const [services, staff] = await Promise.all([
+    listServices(),
+    admin ? listStaff({ actor }) : [],
+  ])
   const url = new URL(request.url)
   return {
     services: services.map((s) => ({ ...s, priceLabel: formatDollars(s.priceCents) })),
     admin,
-    staff,
+    staff: staff.map(({ id, fname, lname, position }): StaffOption => ({ id, fname, lname, position })),
     editId: admin ? parseIdParam(url.searchParams.get('edit') ?? undefined) : null,
     created: url.searchParams.get('created'),
   }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getCurrentUser(request)
-  if (!isAdmin(user)) throw data('Unauthorized', { status: 403 })
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await getCurrentUser(request)
+  assertCan(canManageServices(actor))
+  const formData = await readFormData(request)
   const intent = formData.get('intent')
   const id = parseIdParam(String(formData.get('id') ?? ''))
 
   if (intent === 'delete') {
     if (id === null) throw data('Service not found', { status: 404 })
-    try {
-      await deleteService({ id, at: now() })
-    } catch (error) {
-      // Deleted meanwhile (another tab, another manager): the list shows the truth.
-      if (!(error instanceof ServiceError)) throw error
-    }
+    // Deleted meanwhile (another tab, another manager): the list shows the truth.
+    await attempt(() => deleteService({ actor, id }))
     return redirect('/services')
   }
 
@@ -68,28 +68,24 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: serviceSchema })
   if (submission.status !== 'success')
     return data({ intent, id, result: submission.reply() }, { status: 400 })
-  try {
-    if (intent === 'create') {
-      const service = await createService({ input: submission.value })
-      return redirect(`/services?created=${service.id}`)
-    }
-    if (id === null) throw new ServiceError(404, { service: 'Service not found' })
-    await updateService({ id, input: submission.value })
-    return redirect('/services')
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error
-    const message =
-      intent === 'create' ? 'Could not create new service' : 'Could not update service'
+  const saved = await attempt(() => {
+    if (intent === 'create') return createService({ actor, input: submission.value })
+    if (id === null)
+      throw new AppError('not_found', SERVICE_MESSAGES.notFound, {
+        fieldErrors: { service: SERVICE_MESSAGES.notFound },
+      })
+    return updateService({ actor, id, input: submission.value })
+  })
+  if (!saved.ok) {
+    const formError =
+      intent === 'create' ? SERVICE_MESSAGES.createFailed : SERVICE_MESSAGES.updateFailed
     return data(
-      {
-        intent,
-        id,
-        result: submission.reply({ formErrors: [message], fieldErrors: wrap(error.errors) }),
-      },
-      { status: error.status },
+      { intent, id, result: replyWithError(submission, saved.error, { formError }) },
+      { status: saved.error.status },
     )
   }
-}
+  return redirect(intent === 'create' ? `/services?created=${saved.value.id}` : '/services')
+})
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const { services, admin, staff, editId, created } = loaderData
@@ -226,29 +222,14 @@ function pathWithout(location: { pathname: string; search: string }, param: stri
   return `${location.pathname}${rest ? `?${rest}` : ''}`
 }
 
-/** ServiceError's {field: message} → Conform's {field: [message]}. */
-function wrap(errors: Record<string, string>) {
-  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]))
-}
-
 export const meta: Route.MetaFunction = () => [
-  { title: 'Services · Pet Hotel' },
+  { title: pageTitle('Services') },
   {
     name: 'description',
     content: 'Day care and boarding extras: grooming, walks, play and more, with their prices.',
   },
 ]
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unauthorized = isRouteErrorResponse(error) && error.status === 403
-  return (
-    <div className="container page">
-      <h1>Our Services</h1>
-      <EmptyState
-        title={unauthorized ? 'Unauthorized' : 'Error: Issue getting all services'}
-        tone="error"
-        headingLevel={2}
-      />
-    </div>
-  )
+export function ErrorBoundary() {
+  return <PageErrorBoundary heading="Our Services" failure="Issue getting all services" />
 }

@@ -1,17 +1,16 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, isRouteErrorResponse, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/settings'
 import { settingsSchema, type SettingsInput } from '~/schemas/settings'
-import { EmptyState } from '~/components/empty-state'
 import { FormErrors, InputField } from '~/components/form-field'
 import { SubmitButton } from '~/components/submit-button'
-import {
-  getHotelSettings,
-  SettingsError,
-  updateHotelSettings,
-} from '~/models/hotel-settings.server'
-import { requireAdmin } from '~/http/auth.server'
+import { PageErrorBoundary } from '~/components/error-view'
+import { canManageSettings } from '~/domain/permissions'
+import { requireUser } from '~/http/auth.server'
+import { pageHandler } from '~/http/form.server'
+import { readFormData } from '~/http/request-body.server'
+import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.server'
 import '~/components/booking-pages.css'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { Notice } from '~/components/notice'
@@ -23,8 +22,8 @@ import { PageHeader } from '~/components/page-header'
 
 type SettingsFormValue = Record<keyof SettingsInput, string>
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  await requireUser(request, { can: canManageSettings })
   const s = await getHotelSettings()
   return {
     values: {
@@ -36,24 +35,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     } satisfies SettingsFormValue,
     saved: new URL(request.url).searchParams.get('saved') === '1',
   }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema })
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await requireUser(request, { can: canManageSettings })
+  const submission = parseWithZod(await readFormData(request), { schema: settingsSchema })
   if (submission.status !== 'success')
     return data(
       { result: submission.reply({ formErrors: ['Settings were not saved'] }) },
       { status: 400 },
     )
-  try {
-    await updateHotelSettings({ viewer, input: submission.value })
-  } catch (error) {
-    if (error instanceof SettingsError) throw data('Unauthorized', { status: 403 })
-    throw error
-  }
+  await updateHotelSettings({ actor, input: submission.value })
   return redirect('/settings?saved=1')
-}
+})
 
 // A capacity is a count: whole numbers from 0, a number pad on phones.
 const WHOLE_NUMBER = { type: 'number', min: 0, step: 1, inputMode: 'numeric' } as const
@@ -124,16 +118,6 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
 export const meta: Route.MetaFunction = () => [{ title: 'Hotel settings · Pet Hotel' }]
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unauthorized = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)
-  return (
-    <div className="container-narrow page">
-      <h1>Hotel settings</h1>
-      <EmptyState
-        title={unauthorized ? 'Unauthorized' : 'Error: Settings could not be loaded'}
-        tone="error"
-        headingLevel={2}
-      />
-    </div>
-  )
+export function ErrorBoundary() {
+  return <PageErrorBoundary heading="Hotel settings" failure="Settings could not be loaded" />
 }

@@ -3,11 +3,12 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/signup'
 import { Brand, pageTitle } from '~/components/brand'
 import { SignupForm } from '~/components/signup-form'
-import { createUser, DuplicateUserError } from '~/models/user.server'
-import { signupFormSchema } from '~/schemas/auth'
 import { getCurrentUser } from '~/http/auth.server'
+import { attempt, pageHandler, replyWithError } from '~/http/form.server'
+import { readFormData } from '~/http/request-body.server'
 import { safeRedirect } from '~/http/safe-redirect'
-import { commitUserSession } from '~/infra/session.server'
+import { signUp } from '~/http/signup.server'
+import { signupFormSchema } from '~/schemas/auth'
 
 // /signup: the Sign Up "modal route" (a page without JavaScript, a dialog
 // from the profile menu with it). Same schema as POST /api/auth/signup plus
@@ -15,37 +16,28 @@ import { commitUserSession } from '~/infra/session.server'
 
 const HIDDEN = ['password', 'confirm_password']
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   if (await getCurrentUser(request)) throw redirect(redirectTo)
   return { redirectTo }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData()
+export const action = pageHandler(async ({ request, context }: Route.ActionArgs) => {
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: signupFormSchema })
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
   }
   const { confirm_password: _confirm, ...input } = submission.value
-  try {
-    const user = await createUser(input)
-    throw redirect(safeRedirect(formData.get('redirectTo')), {
-      headers: { 'Set-Cookie': await commitUserSession(request, user.id) },
+  const result = await attempt(() => signUp({ request, input, clientIp: context.clientIp }))
+  if (!result.ok)
+    return data(replyWithError(submission, result.error, { hideFields: HIDDEN }), {
+      status: result.error.status,
     })
-  } catch (error) {
-    if (error instanceof DuplicateUserError) {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(error.errors).map(([field, message]) => [field, [message]]),
-      )
-      return data(
-        submission.reply({ formErrors: ['Signup failed'], fieldErrors, hideFields: HIDDEN }),
-        { status: 409 },
-      )
-    }
-    throw error
-  }
-}
+  throw redirect(safeRedirect(formData.get('redirectTo')), {
+    headers: { 'Set-Cookie': result.value.setCookie },
+  })
+})
 
 export default function SignupPage({ loaderData, actionData }: Route.ComponentProps) {
   const redirectTo = loaderData.redirectTo

@@ -1,10 +1,14 @@
-import { data } from 'react-router'
 import type { Route } from './+types/users'
+import { pageTitle } from '~/components/brand'
 import { EmptyState } from '~/components/empty-state'
-import { Pagination, readPageParam } from '~/components/pagination'
-import { isAdmin, listUsersPage, type User } from '~/models/user.server'
-import { getCurrentUser } from '~/http/auth.server'
+import { PageErrorBoundary } from '~/components/error-view'
 import { PageHeader } from '~/components/page-header'
+import { Pagination, readPageParam } from '~/components/pagination'
+import { assertCan, canManageUsers } from '~/domain/permissions'
+import type { User } from '~/domain/user'
+import { getCurrentUser } from '~/http/auth.server'
+import { pageHandler } from '~/http/form.server'
+import { listUsersPage } from '~/models/user.server'
 
 // /users — Active Users grouped as Clients, Employees, Managers (and the
 // Owner), each paged on its own (?clients=2 …). The Owner and Managers only;
@@ -16,18 +20,20 @@ const GROUPS = [
   { key: 'owners', group: 'Owner', title: 'Owner' },
 ] as const
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getCurrentUser(request)
-  if (!isAdmin(viewer)) return data({ authorized: false as const, groups: [] }, { status: 403 })
+// Everyone else, logged out included, gets the access-denied page (403), which
+// offers a visitor the way to log in.
+export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await getCurrentUser(request)
+  assertCan(canManageUsers(actor))
   const groups = await Promise.all(
     GROUPS.map(async ({ key, group, title }) => {
       const page = readPageParam(request.url, key)
-      const { users, hasMore } = await listUsersPage({ group, page })
+      const { users, hasMore } = await listUsersPage({ actor, group, page })
       return { key, title, page, hasMore, users: users.map(toRow) }
     }),
   )
-  return { authorized: true as const, groups }
-}
+  return { groups }
+})
 
 /** Only what the table shows. */
 function toRow(user: User) {
@@ -42,7 +48,6 @@ function toRow(user: User) {
 }
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.authorized) return <Unauthorized />
   const { groups } = loaderData
   const empty = groups.every((g) => g.users.length === 0 && g.page === 1)
   return (
@@ -104,37 +109,16 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function Unauthorized() {
-  return (
-    <div className="container page">
-      <div className="empty-state" role="alert">
-        <h1 className="empty-state-title">Unauthorized</h1>
-        <p>Only the Owner and Managers can see the users of the hotel.</p>
-      </div>
-    </div>
-  )
-}
-
 function formatPhone(digits: string) {
   return /^\d{10}$/.test(digits)
     ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
     : digits
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  {
-    title:
-      data && 'authorized' in data && data.authorized
-        ? 'Users · Pet Hotel'
-        : 'Unauthorized · Pet Hotel',
-  },
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: pageTitle(error ? 'Unauthorized' : 'Users') },
 ]
 
 export function ErrorBoundary() {
-  return (
-    <div className="container page">
-      <h1>Active Users</h1>
-      <EmptyState title="Error: Could not get all users" tone="error" headingLevel={2} />
-    </div>
-  )
+  return <PageErrorBoundary heading="Active Users" failure="Could not get all users" />
 }

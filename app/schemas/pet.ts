@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { isValidIsoDate } from '~/domain/hotel-time'
 import {
+  BEHAVIORS,
+  GENDERS,
+  MAX_ADDITIONAL_IMAGES,
+  PET_SIZES,
+  PET_TYPES,
+} from '~/domain/pet'
+import {
   blankToUndefined,
   idSchema,
   positiveNumber,
@@ -12,41 +19,8 @@ import {
 // coercion off so that page and API parse the very same way) and by
 // POST/PUT /api/pets. Photos are checked here for presence, count and size;
 // whether the bytes really are an image is decided on the server by decoding
-// them (app/utils/photo-processing.server.ts).
+// them (app/infra/photo-processing.server.ts).
 
-export const PET_TYPES = ['cat', 'dog'] as const
-export const GENDERS = ['male', 'female'] as const
-export const PET_SIZES = [
-  'a fine boi',
-  'he chomnk',
-  'a heckin chonker',
-  'heftychonk',
-  'megachonker',
-  'oh lawd he comin',
-] as const
-export const BEHAVIORS = ['calm', 'playful', 'aggressive', 'shy'] as const
-
-export type PetType = (typeof PET_TYPES)[number]
-export type Gender = (typeof GENDERS)[number]
-export type PetSize = (typeof PET_SIZES)[number]
-export type Behavior = (typeof BEHAVIORS)[number]
-
-/** The body-fat band each size stands for, shown next to the size everywhere. */
-export const SIZE_BODY_FAT: Record<PetSize, string> = {
-  'a fine boi': 'under 20% body fat',
-  'he chomnk': '20–25% body fat',
-  'a heckin chonker': '25–30% body fat',
-  heftychonk: '30–35% body fat',
-  megachonker: '35–40% body fat',
-  'oh lawd he comin': 'over 40% body fat',
-}
-
-/** 'A fine boi (under 20% body fat)' */
-export function sizeLabel(size: PetSize): string {
-  return `${size.charAt(0).toUpperCase()}${size.slice(1)} (${SIZE_BODY_FAT[size]})`
-}
-
-export const MAX_ADDITIONAL_IMAGES = 4
 export const MAX_PHOTO_MB = 10
 
 export const PET_MESSAGES = {
@@ -56,6 +30,7 @@ export const PET_MESSAGES = {
   tooManyAdditional: `You can add up to ${MAX_ADDITIONAL_IMAGES} additional images`,
   photoTooLarge: `Each photo must be ${MAX_PHOTO_MB} MB or smaller`,
   tooManyPixels: 'Photos can be at most 40 megapixels',
+  badShape: 'Photos can be at most 20 times as long as they are wide',
 } as const
 
 /** A File or Blob from a form (browser File, undici File on the server). */

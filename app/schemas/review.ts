@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { blankToUndefined } from './fields'
+import { invalid } from '~/domain/errors'
+import { blankToUndefined, fieldErrors } from './fields'
 
 // The review form (add and inline edit on /reviews) and POST/PUT /api/reviews
 // share these rules; the missing-field message is the alert of spec §5.
@@ -57,4 +58,20 @@ export type ReviewInput = z.infer<typeof reviewSchema>
 /** True when a failed parse is (only) the spec's "both fields" rule, so the alert is the message. */
 export function isMissingReviewOrPaws(errors: Record<string, string>) {
   return Object.values(errors).includes(reviewMessages.missing)
+}
+
+export const REVIEW_FAILURES = {
+  create: 'Could not create new review',
+  update: 'Error updating review.',
+} as const
+
+/**
+ * The review from a JSON body, or 400: the spec's alert when the text or the
+ * paws are missing, `failure` (the call's own message) for anything else.
+ */
+export function parseReview(body: unknown, failure: string): ReviewInput {
+  const parsed = reviewSchema.safeParse(body)
+  if (parsed.success) return parsed.data
+  const errors = fieldErrors(parsed.error)
+  throw invalid(isMissingReviewOrPaws(errors) ? reviewMessages.missing : failure, errors)
 }

@@ -4,7 +4,7 @@ import { Client, startServer } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb, dbKind } from '../../app/infra/db.server'
-import { listFullDates, occupancyByDate } from '../../app/models/booking.server'
+import { listFullDates, occupancyByDate } from '../../app/models/booking/occupancy.server'
 
 // Capacity and concurrency of the booking engine (issue 5). The same tests run
 // on PGlite, where simultaneous requests queue on its one connection, and on

@@ -4,9 +4,9 @@ import { createPet, createService, createUser, type Role } from '../support/fact
 import { setNow } from '../../app/infra/clock.server'
 import { BOOKING_MESSAGES } from '../../app/schemas/booking'
 import { updateHotelSettings, getHotelSettings } from '../../app/models/hotel-settings.server'
-import { getDaySheet } from '../../app/models/booking.server'
+import { getDaySheet } from '../../app/models/booking/day-sheet.server'
 import { addDays } from '../../app/domain/hotel-time'
-import { coveredDates } from '../../app/domain/booking-rules'
+import { coveredDates } from '../../app/domain/booking-states'
 
 // The booking calls of spec §7 over real HTTP on a real database, with the
 // hotel's clock pinned: 2026-03-02 12:00 in America/New_York (17:00 UTC).
@@ -167,7 +167,7 @@ describe('booking calls', () => {
 
     const settings = await getHotelSettings()
     await updateHotelSettings({
-      viewer: owner,
+      actor: owner,
       input: {
         dog_kennels: settings.dog_kennels,
         cat_condos: settings.cat_condos,
@@ -690,7 +690,7 @@ describe('the day sheet', () => {
     ).body.booking
 
     const listsOf = async (date: string) => {
-      const sheet = await getDaySheet({ date, viewer: employee })
+      const sheet = await getDaySheet({ date, actor: employee })
       const where: Record<number, string[]> = {}
       for (const list of ['arrivals', 'departures', 'staying', 'dayCare'] as const)
         for (const e of sheet[list])

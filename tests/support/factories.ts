@@ -1,14 +1,14 @@
-import {
-  createUser as createUserModel,
-  type Position,
-  type User,
-} from '../../app/models/user.server'
+import type { Position, User } from '../../app/domain/user'
+import { createUser as createUserModel } from '../../app/models/user.server'
 import { TEST_PASSWORD } from './http'
 
 // Factories insert through app/models, with overrides. Users get a cheap
 // argon2 cost here only, so suites that make many users stay fast.
 const CHEAP_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 let seq = 0
+
+/** Set-ups act as the hotel's Owner (services are the Owner's and Managers' to create). */
+const SETUP_ACTOR = { id: 0, staff: true, position: 'Owner' as const }
 
 export type Role = 'client' | 'employee' | 'manager' | 'owner'
 
@@ -96,6 +96,7 @@ export async function createService(
   const { createService: createServiceModel } = await import('../../app/models/service.server')
   seq += 1
   return createServiceModel({
+    actor: SETUP_ACTOR,
     input: {
       service: overrides.service ?? `Service ${Date.now().toString(36)}${seq}`,
       price: overrides.priceCents ?? 2500,
@@ -116,10 +117,10 @@ export async function createReview({
   paws?: number
   at?: Date
 }) {
-  const { createReview: createReviewModel } = await import('../../app/models/review.server')
+  const { recordReview } = await import('../../app/models/review.server')
   seq += 1
-  return createReviewModel({
-    author,
+  return recordReview({
+    authorId: author.id,
     input: { review: review ?? `Lovely stay number ${seq}`, paws },
     at,
   })

@@ -18,6 +18,11 @@ process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent'
 process.env.SESSION_SECRET = 'test-session-secret-not-for-production'
 process.env.DEMO_MODE = 'true'
 process.env.HOTEL_TIMEZONE ??= 'America/New_York'
+// Every test client comes from 127.0.0.1: the per-address limits would count
+// the whole file as one visitor. Tests of the limits set their own.
+process.env.RATE_LIMIT_SIGNUPS_PER_IP ??= '100000'
+process.env.RATE_LIMIT_REVIEWS_PER_USER ??= '100000'
+process.env.RATE_LIMIT_LOGIN_FAILURES_PER_IP ??= '100000'
 
 const { installDb, closeDb, createDb } = await import('../../app/infra/db.server')
 const { resetEnvCache } = await import('../../app/infra/env.server')
@@ -63,8 +68,6 @@ afterEach(async () => {
 })
 
 afterAll(async () => {
-  const { closeLoginThrottle } = await import('../../app/infra/login-throttle.server')
-  await closeLoginThrottle()
   await closeDb()
   await dropDatabase()
   fs.rmSync(dataDir, { recursive: true, force: true })

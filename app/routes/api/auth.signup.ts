@@ -1,24 +1,15 @@
 import type { Route } from './+types/auth.signup'
-import { apiError, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
-import { createUser, DuplicateUserError } from '~/models/user.server'
+import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
+import { signUp } from '~/http/signup.server'
 import { signupSchema } from '~/schemas/auth'
-import { commitUserSession } from '~/infra/session.server'
 
 // POST /api/auth/signup — creates a client account and logs it in.
-export async function action({ request }: Route.ActionArgs) {
+export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const input = validate(signupSchema, await readJsonObject(request), 'Signup failed')
-  try {
-    const user = await createUser(input)
-    return ok(user, {
-      status: 201,
-      headers: { 'Set-Cookie': await commitUserSession(request, user.id) },
-    })
-  } catch (error) {
-    if (error instanceof DuplicateUserError) return apiError(409, 'Signup failed', error.errors)
-    throw error
-  }
-}
+  const { user, setCookie } = await signUp({ request, input, clientIp: context.clientIp })
+  return ok(user, { status: 201, headers: { 'Set-Cookie': setCookie } })
+})
 
 export function loader() {
   return methodNotAllowed(['POST'])

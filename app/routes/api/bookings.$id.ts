@@ -1,60 +1,63 @@
 import type { Route } from './+types/bookings.$id'
+import { requireIdParam } from '~/http/params.server'
+import { invalid } from '~/domain/errors'
 import {
-  apiError,
+  apiHandler,
   methodNotAllowed,
   ok,
   readJsonObject,
-  requireApiUser,
-  requireIdParam,
   validate,
 } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
+import { hotelClock } from '~/infra/clock.server'
+import { getBooking } from '~/models/booking/queries.server'
 import {
   assertBookingChangeable,
+  BOOKING_FAILURES,
   deleteBooking,
-  getBooking,
-  hotelNow,
   updateBooking,
-} from '~/models/booking.server'
+} from '~/models/booking/write.server'
 import { bookingApiSchema } from '~/schemas/booking'
-import { parseIdParam } from '~/schemas/fields'
-import { toApiError } from './bookings.server'
+import { idSchema } from '~/schemas/fields'
 
 // GET /api/bookings/{id} — the booking object itself, for its client and the Owner/Managers.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireApiUser(request)
-  const id = requireIdParam(params.id, 'Booking not found')
-  return ok(await getBooking({ id, viewer }).catch(toApiError))
-}
+export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) => {
+  const actor = await requireApiUser(request)
+  const id = requireIdParam(params.id, BOOKING_FAILURES.notFound)
+  return ok(await getBooking({ id, actor }))
+})
 
 // PUT /api/bookings/{id} — same body plus id → {booking}, re-priced at today's prices.
 // DELETE /api/bookings/{id} → {message}.
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== 'PUT' && request.method !== 'DELETE')
     return methodNotAllowed(['GET', 'PUT', 'DELETE'])
-  const viewer = await requireApiUser(request)
-  const id = requireIdParam(params.id, 'Booking not found')
+  const actor = await requireApiUser(request)
+  const id = requireIdParam(params.id, BOOKING_FAILURES.notFound)
   // A started booking answers 409 before its (by now past) dates are judged.
-  await assertBookingChangeable({ id, viewer }).catch(toApiError)
+  await assertBookingChangeable({ id, actor })
 
   if (request.method === 'DELETE') {
-    await deleteBooking({ viewer, id }).catch(toApiError)
+    await deleteBooking({ actor, id })
     return ok({ message: 'Booking deleted' })
   }
 
   const body = await readJsonObject(request)
-  if (
-    body.id !== undefined &&
-    body.id !== null &&
-    body.id !== '' &&
-    parseIdParam(String(body.id)) !== id
-  )
-    return apiError(400, 'Update Booking Failed', { id: 'id must match the booking in the URL' })
-  const input = validate(bookingApiSchema({ now: hotelNow() }), body, 'Update Booking Failed')
-  const { booking, previousTotal } = await updateBooking({ viewer, id, input }).catch(toApiError)
+  assertBodyIdMatches(body.id, id)
+  const input = validate(bookingApiSchema({ now: hotelClock().now }), body, BOOKING_FAILURES.update)
+  const { booking, previousTotal } = await updateBooking({ actor, id, input })
   return ok({
     booking,
     repriced: true,
     previous_total: previousTotal,
     message: 'Booking updated and re-priced at current prices',
   })
+})
+
+/** The body may repeat the booking's id; when it does, it must be this one. */
+function assertBodyIdMatches(bodyId: unknown, id: number) {
+  if (bodyId === undefined || bodyId === null || bodyId === '') return
+  const parsed = idSchema.safeParse(bodyId)
+  if (!parsed.success || parsed.data !== id)
+    throw invalid(BOOKING_FAILURES.update, { id: 'id must match the booking in the URL' })
 }

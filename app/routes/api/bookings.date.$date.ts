@@ -1,20 +1,16 @@
 import type { Route } from './+types/bookings.date.$date'
-import { apiError, methodNotAllowed, ok, requireApiStaff } from '~/http/api.server'
-import { listBookingsCoveringDate } from '~/models/booking.server'
-import { isValidIsoDate } from '~/domain/hotel-time'
-import { toApiError } from './bookings.server'
+import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
+import { requireCalendarDate } from '~/http/params.server'
+import { listBookingsCoveringDate } from '~/models/booking/queries.server'
 
 // GET /api/bookings/date/{yyyy-mm-dd} — staff: every booking covering that
-// date, as a bare JSON array (the spec names no field for it).
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireApiStaff(request)
-  const date = params.date ?? ''
-  if (!isValidIsoDate(date))
-    return apiError(400, 'Date must be a real date like YYYY-MM-DD', {
-      date: 'Date must be a real date like YYYY-MM-DD',
-    })
-  return ok(await listBookingsCoveringDate({ date, viewer }).catch(toApiError))
-}
+// date, as a bare JSON array (the contract names no field for it).
+export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) => {
+  const actor = await requireApiUser(request)
+  const date = requireCalendarDate(params.date)
+  return ok(await listBookingsCoveringDate({ date, actor }))
+})
 
 export function action() {
   return methodNotAllowed(['GET'])

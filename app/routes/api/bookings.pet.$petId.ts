@@ -1,15 +1,15 @@
 import type { Route } from './+types/bookings.pet.$petId'
-import { methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/http/api.server'
-import { getCurrentPetBooking } from '~/models/booking.server'
-import { toApiError } from './bookings.server'
+import { requireIdParam } from '~/http/params.server'
+import { apiHandler, methodNotAllowed, ok, } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
+import { getCurrentPetBooking } from '~/models/booking/queries.server'
 
 // GET /api/bookings/pet/{petId} — the pet's current booking or null, for its owner or any staff.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireApiUser(request)
+export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) => {
+  const actor = await requireApiUser(request)
   const petId = requireIdParam(params.petId, 'Pet not found')
-  const booking = await getCurrentPetBooking({ petId, viewer }).catch(toApiError)
-  return ok({ booking })
-}
+  return ok({ booking: await getCurrentPetBooking({ petId, actor }) })
+})
 
 export function action() {
   return methodNotAllowed(['GET'])

@@ -1,22 +1,23 @@
 import type { Route } from './+types/bookings'
-import { methodNotAllowed, ok, readJsonObject, requireApiUser, validate } from '~/http/api.server'
-import { createBooking, hotelNow, listAllBookings } from '~/models/booking.server'
+import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
+import { hotelClock } from '~/infra/clock.server'
+import { listAllBookings } from '~/models/booking/queries.server'
+import { BOOKING_FAILURES, createBooking } from '~/models/booking/write.server'
 import { bookingApiSchema } from '~/schemas/booking'
-import { toApiError } from './bookings.server'
 
 // GET /api/bookings — every booking, Owner/Manager only ({"bookings": [...]}).
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireApiUser(request)
-  const bookings = await listAllBookings({ viewer }).catch(toApiError)
-  return ok({ bookings })
-}
+export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await requireApiUser(request)
+  return ok({ bookings: await listAllBookings({ actor }) })
+})
 
 // POST /api/bookings — {client_id, pet_id, booking_type, drop_off_date, pick_up_date, services} → 201 {booking}.
-export async function action({ request }: Route.ActionArgs) {
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-  const viewer = await requireApiUser(request)
+  const actor = await requireApiUser(request)
   const body = await readJsonObject(request)
-  const input = validate(bookingApiSchema({ now: hotelNow() }), body, 'Create Booking Failed')
-  const booking = await createBooking({ viewer, input }).catch(toApiError)
+  const input = validate(bookingApiSchema({ now: hotelClock().now }), body, BOOKING_FAILURES.create)
+  const booking = await createBooking({ actor, input })
   return ok({ booking }, { status: 201 })
-}
+})

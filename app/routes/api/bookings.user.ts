@@ -1,12 +1,13 @@
 import type { Route } from './+types/bookings.user'
-import { methodNotAllowed, ok, requireApiUser } from '~/http/api.server'
-import { listUserBookings } from '~/models/booking.server'
+import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
+import { listOwnBookings } from '~/models/booking/queries.server'
 
 // GET /api/bookings/user — the logged-in user's own bookings ({"bookings": [...]}).
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireApiUser(request)
-  return ok({ bookings: await listUserBookings({ viewer }) })
-}
+export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await requireApiUser(request)
+  return ok({ bookings: await listOwnBookings({ actor }) })
+})
 
 export function action() {
   return methodNotAllowed(['GET'])

@@ -1,71 +1,50 @@
 import type { Route } from './+types/services.$id'
+import { requireIdParam } from '~/http/params.server'
+import { invalid } from '~/domain/errors'
+import { assertCan, canManageServices } from '~/domain/permissions'
 import {
-  apiError,
+  apiHandler,
   methodNotAllowed,
   ok,
   readJsonObject,
-  requireApiAdmin,
-  requireIdParam,
   validate,
 } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
 import {
   deleteService,
   getService,
-  ServiceError,
+  SERVICE_MESSAGES,
   toApiService,
   updateService,
 } from '~/models/service.server'
-import { serviceSchema } from '~/schemas/service'
 import { idSchema } from '~/schemas/fields'
-import { now } from '~/infra/clock.server'
-
-const NOT_FOUND = 'Service not found'
+import { serviceSchema } from '~/schemas/service'
 
 // GET /api/services/{id} — public: the service object.
-export async function loader({ params }: Route.LoaderArgs) {
-  const id = requireIdParam(params.id, NOT_FOUND)
-  const service = await getService({ id })
-  if (!service) return apiError(404, NOT_FOUND)
-  return ok(toApiService(service))
-}
+export const loader = apiHandler(async ({ params }: Route.LoaderArgs) => {
+  const id = requireIdParam(params.id, SERVICE_MESSAGES.notFound)
+  return ok(toApiService(await getService({ id })))
+})
 
 // PUT /api/services/{id} {id, service, price, staff} — Owner/Manager; the service.
 // DELETE /api/services/{id} — Owner/Manager; 200 {message}. Bookings keep their lines.
-export async function action({ request, params }: Route.ActionArgs) {
-  if (request.method === 'PUT') return update(request, params.id)
-  if (request.method === 'DELETE') return remove(request, params.id)
-  return methodNotAllowed(['GET', 'PUT', 'DELETE'])
-}
-
-async function update(request: Request, idParam: string) {
-  const message = 'Could not update service'
-  await requireApiAdmin(request)
-  const id = requireIdParam(idParam, NOT_FOUND)
+export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
+  if (request.method !== 'PUT' && request.method !== 'DELETE')
+    return methodNotAllowed(['GET', 'PUT', 'DELETE'])
+  const actor = await requireApiUser(request)
+  assertCan(canManageServices(actor))
+  const id = requireIdParam(params.id, SERVICE_MESSAGES.notFound)
+  if (request.method === 'DELETE') {
+    await deleteService({ actor, id })
+    return ok({ message: 'Service deleted' })
+  }
   const body = await readJsonObject(request)
-  // The body may repeat the id (spec §7); when it does, it must be this one.
+  // The body may repeat the id; when it does, it must be this one.
   if (body.id !== undefined && body.id !== null && body.id !== '') {
     const bodyId = idSchema.safeParse(body.id)
     if (!bodyId.success || bodyId.data !== id)
-      return apiError(400, message, { id: 'The id does not match the URL' })
+      throw invalid(SERVICE_MESSAGES.updateFailed, { id: 'The id does not match the URL' })
   }
-  const input = validate(serviceSchema, body, message)
-  try {
-    return ok(toApiService(await updateService({ id, input })))
-  } catch (error) {
-    if (error instanceof ServiceError)
-      return apiError(error.status, error.status === 404 ? NOT_FOUND : message, error.errors)
-    throw error
-  }
-}
-
-async function remove(request: Request, idParam: string) {
-  await requireApiAdmin(request)
-  const id = requireIdParam(idParam, NOT_FOUND)
-  try {
-    await deleteService({ id, at: now() })
-  } catch (error) {
-    if (error instanceof ServiceError) return apiError(error.status, NOT_FOUND)
-    throw error
-  }
-  return ok({ message: 'Service deleted' })
-}
+  const input = validate(serviceSchema, body, SERVICE_MESSAGES.updateFailed)
+  return ok(toApiService(await updateService({ actor, id, input })))
+})

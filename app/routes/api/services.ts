@@ -1,13 +1,13 @@
 import type { Route } from './+types/services'
+import { assertCan, canManageServices } from '~/domain/permissions'
+import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
 import {
-  apiError,
-  methodNotAllowed,
-  ok,
-  readJsonObject,
-  requireApiAdmin,
-  validate,
-} from '~/http/api.server'
-import { createService, listServices, ServiceError, toApiService } from '~/models/service.server'
+  createService,
+  listServices,
+  SERVICE_MESSAGES,
+  toApiService,
+} from '~/models/service.server'
 import { serviceSchema } from '~/schemas/service'
 
 // GET /api/services — public: {"services": [...]} by name.
@@ -17,16 +17,10 @@ export async function loader() {
 }
 
 // POST /api/services {service, price, staff: [user ids]} — Owner/Manager; 201 the service.
-export async function action({ request }: Route.ActionArgs) {
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-  await requireApiAdmin(request)
-  const body = await readJsonObject(request)
-  const input = validate(serviceSchema, body, 'Could not create new service')
-  try {
-    return ok(toApiService(await createService({ input })), { status: 201 })
-  } catch (error) {
-    if (error instanceof ServiceError)
-      return apiError(error.status, 'Could not create new service', error.errors)
-    throw error
-  }
-}
+  const actor = await requireApiUser(request)
+  assertCan(canManageServices(actor))
+  const input = validate(serviceSchema, await readJsonObject(request), SERVICE_MESSAGES.createFailed)
+  return ok(toApiService(await createService({ actor, input })), { status: 201 })
+})

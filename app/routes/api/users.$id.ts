@@ -1,16 +1,15 @@
 import type { Route } from './+types/users.$id'
-import { apiError, methodNotAllowed, ok, requireApiUser, requireIdParam } from '~/http/api.server'
-import { getUserById } from '~/models/user.server'
+import { requireIdParam } from '~/http/params.server'
+import { apiHandler, methodNotAllowed, ok, } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
+import { getUser } from '~/models/user.server'
 
 // GET /api/users/{id} — oneself, or anyone for staff.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireApiUser(request)
+export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) => {
+  const actor = await requireApiUser(request)
   const id = requireIdParam(params.id, "User couldn't be found")
-  if (id !== viewer.id && !viewer.staff) return apiError(403, 'Unauthorized')
-  const user = await getUserById(id)
-  if (!user) return apiError(404, "User couldn't be found")
-  return ok(user)
-}
+  return ok(await getUser({ actor, id }))
+})
 
 export function action() {
   return methodNotAllowed(['GET'])

@@ -1,12 +1,13 @@
 import type { Route } from './+types/users.real'
-import { methodNotAllowed, ok, requireApiAdmin } from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
+import { requireApiUser } from '~/http/auth.server'
 import { listUsers } from '~/models/user.server'
 
 // GET /api/users/real — every user, for the Owner and Managers ({"users": [...]}).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireApiAdmin(request)
-  return ok({ users: await listUsers() })
-}
+export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
+  const actor = await requireApiUser(request)
+  return ok({ users: await listUsers({ actor }) })
+})
 
 export function action() {
   return methodNotAllowed(['GET'])

@@ -1,0 +1,33 @@
+import type { BookingType } from './booking-rules'
+import { addDays, datesFrom, type IsoDate, type WallDateTime } from './hotel-time'
+
+// The states of a booking, judged on the hotel's wall clock. Each has a SQL
+// twin in app/models/booking/states.server.ts, and a test holds the two to
+// the same answers.
+//
+//   started   the drop-off moment has come (clients can no longer change it)
+//   current   not yet picked up (a pet has at most one such booking)
+//   staying   started and not yet picked up: the pet is at the hotel
+//   nights    boarding holds a place each night from the drop-off date up to
+//             the night before the pick-up date; day care holds its one day
+
+type Stay = { drop_off_date: WallDateTime; pick_up_date: WallDateTime }
+
+export const isStarted = (b: Pick<Stay, 'drop_off_date'>, now: WallDateTime) =>
+  b.drop_off_date <= now
+export const isCurrent = (b: Pick<Stay, 'pick_up_date'>, now: WallDateTime) =>
+  b.pick_up_date > now
+export const isStaying = (b: Stay, now: WallDateTime) => isStarted(b, now) && isCurrent(b, now)
+
+/** The dates a stay holds a place on, for capacity. */
+export function nightsHeld(type: BookingType, dropOff: WallDateTime, pickUp: WallDateTime): IsoDate[] {
+  const start = dropOff.slice(0, 10)
+  if (type === 'day_care') return [start]
+  const end = pickUp.slice(0, 10)
+  return end > start ? datesFrom(start, end) : [start]
+}
+
+/** Every date a stay touches, arrival through departure (the day sheet lists it on each). */
+export function coveredDates(dropOff: WallDateTime, pickUp: WallDateTime): IsoDate[] {
+  return datesFrom(dropOff.slice(0, 10), addDays(pickUp.slice(0, 10), 1))
+}

@@ -1,0 +1,96 @@
+import type { BookingType } from './booking-rules'
+import type { Occupancy } from './capacity'
+import type { IsoDate, WallDateTime } from './hotel-time'
+import type { PetType } from './pet'
+
+// A booking as pages and the API show it. Its money is fixed when it is made
+// or changed: the daily price and each service's name and price are copied
+// onto it, so later price changes leave it as it was.
+
+export type StaffRef = { id: number; fname: string; lname: string }
+
+/** A booked service line: the service's id, and its name and price (dollars) as booked. */
+export type BookedService = { id: number; service: string; price: number; staff: StaffRef[] }
+
+export type Booking = {
+  id: number
+  client_id: number
+  pet_id: number
+  booking_type: BookingType
+  drop_off_date: WallDateTime
+  pick_up_date: WallDateTime
+  services: BookedService[]
+  daily_price: number
+  days: number
+  total: number
+  pet: { id: number; name: string; type: PetType }
+  /** The drop-off moment has come: clients can no longer change or cancel it. */
+  started: boolean
+}
+
+/** What a client or the API asks for: POST /api/bookings, PUT /api/bookings/{id}. */
+export type BookingInput = {
+  client_id: number
+  pet_id: number
+  booking_type: BookingType
+  drop_off_date: WallDateTime
+  pick_up_date: WallDateTime
+  services: number[]
+}
+
+export type BookingListItem = Booking & { client: { id: number; fname: string; lname: string } }
+
+export type PetBookings = {
+  /** The booking not yet picked up, if any (a pet has at most one). */
+  current: Booking | null
+  /** Bookings already picked up, newest first. */
+  past: Booking[]
+  /** Whether older past bookings exist beyond `past`. */
+  morePast: boolean
+}
+
+/** The pet a booking page is for, with its owner's name. */
+export type BookablePet = {
+  id: number
+  name: string
+  type: PetType
+  owner_id: number
+  owner_name: string
+}
+
+/** A service as a booking may choose it now, with its price in cents. */
+export type BookableService = { id: number; service: string; price_cents: number }
+
+/** What a booking would cost at today's prices. */
+export type Quote = {
+  days: number
+  daily_price_cents: number
+  days_cents: number
+  services: BookableService[]
+  total_cents: number
+}
+
+export type DaySheetEntry = {
+  booking: Booking
+  owner: { id: number; fname: string; lname: string; phone_num: string }
+  pet: {
+    id: number
+    name: string
+    type: PetType
+    breed: string
+    behavior: string
+    dietary_note: string
+    medication_note: string
+  }
+}
+
+/** A date's sheet for staff: each booking covering the date in exactly one list. */
+export type DaySheet = {
+  date: IsoDate
+  arrivals: DaySheetEntry[]
+  departures: DaySheetEntry[]
+  staying: DaySheetEntry[]
+  dayCare: DaySheetEntry[]
+  occupancy: Occupancy
+  capacity: Occupancy
+}

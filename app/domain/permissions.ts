@@ -1,0 +1,78 @@
+import { forbidden } from './errors'
+import type { Actor } from './user'
+
+// Every rule of who may do what, as pure functions of the acting user (null
+// for a visitor) and the thing acted on. Models enforce them on every read
+// and write; pages read them to show only the buttons that will work. Nothing
+// else in the app decides a permission.
+//
+//   visitor   the landing page, services, reviews
+//   client    their own pets and bookings; adds reviews, edits and deletes their own
+//   staff     (Employee, Manager, Owner) every pet, the day sheet, the staff list
+//   admin     (Manager, Owner) services, users, every booking, settings, any review's deletion
+
+type Owned = { owner_id: number }
+type ClientOf = { client_id: number }
+
+export const isLoggedIn = (actor: Actor): actor is NonNullable<Actor> => !!actor
+export const isStaff = (actor: Actor) => !!actor?.staff
+/** The Owner and Managers run the hotel. */
+export const isAdmin = (actor: Actor) =>
+  actor?.position === 'Owner' || actor?.position === 'Manager'
+
+// ---- pets ----
+/** A pet's owner and every staff member see it, change it and delete it. */
+export const canSeePet = (actor: Actor, pet: Owned) =>
+  !!actor && (actor.staff || actor.id === pet.owner_id)
+export const canEditPet = canSeePet
+export const canDeletePet = canSeePet
+/** Clients add pets for themselves; staff for anyone. */
+export const canAddPetFor = (actor: Actor, ownerId: number) =>
+  !!actor && (actor.staff || actor.id === ownerId)
+/** Only staff move a pet to another owner. */
+export const canMovePet = (actor: Actor) => isStaff(actor)
+/** Staff see every pet in the hotel; a client sees their own. */
+export const canListAllPets = (actor: Actor) => isStaff(actor)
+
+// ---- bookings ----
+/** The pet's owner books for it, and the Owner and Managers for anyone's pet. */
+export const canBookFor = (actor: Actor, pet: Owned) =>
+  !!actor && (isAdmin(actor) || actor.id === pet.owner_id)
+/** A booking is read, changed and cancelled by its client and by the Owner and Managers. */
+export const canManageBooking = (actor: Actor, booking: ClientOf) =>
+  !!actor && (isAdmin(actor) || actor.id === booking.client_id)
+export const canSeeBooking = canManageBooking
+export const canListAllBookings = (actor: Actor) => isAdmin(actor)
+/** The day sheet (who arrives, leaves and stays on a date) is for staff. */
+export const canSeeDaySheet = (actor: Actor) => isStaff(actor)
+
+// ---- reviews ----
+/** Only clients review the hotel (staff may not praise themselves). */
+export const canAddReview = (actor: Actor) => !!actor && !actor.staff
+export const canEditReview = (actor: Actor, review: ClientOf) =>
+  !!actor && actor.id === review.client_id
+/** Its author, or the Owner or a Manager (moderation). */
+export const canDeleteReview = (actor: Actor, review: ClientOf) =>
+  !!actor && (actor.id === review.client_id || isAdmin(actor))
+
+// ---- the hotel ----
+export const canManageServices = (actor: Actor) => isAdmin(actor)
+export const canManageSettings = (actor: Actor) => isAdmin(actor)
+export const canChoosePetOfTheMonth = (actor: Actor) => isAdmin(actor)
+
+// ---- people ----
+/** The users page and the list of every user. */
+export const canManageUsers = (actor: Actor) => isAdmin(actor)
+/** Staff see the staff list (it carries contact details). */
+export const canListStaff = (actor: Actor) => isStaff(actor)
+/** A user's own account, and anyone's for staff. */
+export const canSeeUser = (actor: Actor, userId: number) =>
+  !!actor && (actor.staff || actor.id === userId)
+/** Everyone may end their own sessions; the Owner and Managers anyone's. */
+export const canEndSessionsOf = (actor: Actor, userId: number) =>
+  !!actor && (actor.id === userId || isAdmin(actor))
+
+/** Throws 403 'Unauthorized' unless the rule allows it: `assertCan(canManageServices(actor))`. */
+export function assertCan(allowed: boolean, message = 'Unauthorized'): void {
+  if (!allowed) throw forbidden(message)
+}

@@ -1,0 +1,70 @@
+import type { Submission, SubmissionResult } from '@conform-to/react'
+import { data } from 'react-router'
+import { isAppError, type AppError, type FieldErrors } from '~/domain/errors'
+
+// Pages speak AppError too. A refusal that concerns the form (invalid input,
+// a conflict, an upload too large, too many tries) comes back as the form's
+// Conform reply, so its messages show under their fields with JavaScript on
+// or off. Every other refusal (not logged in, not allowed, not found) is the
+// page's error: `pageHandler` turns it into the route's error page.
+
+/** Wraps a page loader or action: a thrown AppError becomes the error page for its status. */
+export function pageHandler<A, R>(handler: (args: A) => Promise<R>) {
+  return async (args: A): Promise<R> => {
+    try {
+      return await handler(args)
+    } catch (error) {
+      if (isAppError(error)) throw toRouteError(error)
+      throw error
+    }
+  }
+}
+
+export function toRouteError(error: AppError) {
+  const headers: Record<string, string> = {}
+  if (error.retryAfter !== undefined) headers['Retry-After'] = String(error.retryAfter)
+  return data(error.message, { status: error.status, headers })
+}
+
+
+/**
+ * Runs a model call for a form: its value, or the refusal the form should
+ * show (a wrong password included). What is not the form's business — not
+ * allowed, or a real failure — is thrown on to the error page.
+ */
+export async function attempt<T>(
+  fn: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
+  try {
+    return { ok: true, value: await fn() }
+  } catch (error) {
+    if (!isAppError(error) || error.kind === 'forbidden') throw error
+    return { ok: false, error }
+  }
+}
+
+/** `{field: message}` as Conform wants it: `{field: [message]}`. */
+export function toConformErrors(errors: FieldErrors | undefined): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([k, v]) => [k, [v]]))
+}
+
+/**
+ * The reply for a refused form: `formError` (or the refusal's own message)
+ * above the form, each field's message under its field.
+ */
+export function replyWithError<Schema extends Record<string, unknown>>(
+  submission: Submission<Schema, string[]>,
+  error: AppError,
+  { formError, hideFields }: { formError?: string; hideFields?: string[] } = {},
+): SubmissionResult<string[]> {
+  return submission.reply({
+    formErrors: [formError ?? error.message],
+    fieldErrors: toConformErrors(error.fieldErrors),
+    hideFields,
+  })
+}
+
+/** A reply that carries one message for the whole form (no submission at hand). */
+export function formMessage(message: string): SubmissionResult<string[]> {
+  return { status: 'error', error: { '': [message] } }
+}

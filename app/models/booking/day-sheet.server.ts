@@ -1,0 +1,102 @@
+import type { DaySheet, DaySheetEntry } from '~/domain/booking'
+import type { BookingType } from '~/domain/booking-rules'
+import { coveredDates, nightsHeld } from '~/domain/booking-states'
+import { capacityByUnit, unitFor } from '~/domain/capacity'
+import type { IsoDate } from '~/domain/hotel-time'
+import { assertCan, canSeeDaySheet } from '~/domain/permissions'
+import type { Actor } from '~/domain/user'
+import { hotelClock } from '~/infra/clock.server'
+import { getDb } from '~/infra/db.server'
+import { getHotelSettings } from '../hotel-settings.server'
+import { coveringQuery } from './occupancy.server'
+import { BOOKING_COLUMNS, hydrate, type BookingRow } from './rows.server'
+
+// The staff's day sheet: who arrives, leaves, stays over and comes for day
+// care on a date, with what staff need to know, and occupancy against capacity.
+
+/**
+ * The date's sheet: boarding arrivals (by drop-off time), departures (by
+ * pick-up time), pets staying over (by name) and day-care pets (by drop-off
+ * time) — each booking in exactly one list. Staff only.
+ */
+export async function getDaySheet({ date, actor }: { date: IsoDate; actor: Actor }): Promise<DaySheet> {
+  assertCan(canSeeDaySheet(actor))
+  const db = await getDb()
+  const rows = (await coveringQuery(db, date, date)
+    .join({ u: 'users' }, 'u.id', 'b.client_id')
+    .select(...BOOKING_COLUMNS)
+    .select(
+      'p.breed',
+      'p.behavior',
+      'p.dietary_note',
+      'p.medication_note',
+      'u.fname as owner_fname',
+      'u.lname as owner_lname',
+      'u.phone_num as owner_phone',
+    )
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as (BookingRow & {
+    breed: string
+    behavior: string
+    dietary_note: string
+    medication_note: string
+    owner_fname: string
+    owner_lname: string
+    owner_phone: string
+  })[]
+  const [bookings, settings] = await Promise.all([
+    hydrate(db, rows, hotelClock().now),
+    getHotelSettings(),
+  ])
+  const sheet: DaySheet = {
+    date,
+    arrivals: [],
+    departures: [],
+    staying: [],
+    dayCare: [],
+    occupancy: { dog_kennel: 0, cat_condo: 0, day_care: 0 },
+    capacity: capacityByUnit(settings),
+  }
+  rows.forEach((r, i) => {
+    const entry: DaySheetEntry = {
+      booking: bookings[i],
+      owner: {
+        id: r.client_id,
+        fname: r.owner_fname,
+        lname: r.owner_lname,
+        phone_num: r.owner_phone,
+      },
+      pet: {
+        id: r.pet_id,
+        name: r.pet_name,
+        type: r.pet_type,
+        breed: r.breed,
+        behavior: r.behavior,
+        dietary_note: r.dietary_note,
+        medication_note: r.medication_note,
+      },
+    }
+    const list = daySheetListFor(r, date)
+    if (list) sheet[list].push(entry)
+    if (nightsHeld(r.booking_type, r.drop_off_date, r.pick_up_date).includes(date))
+      sheet.occupancy[unitFor(r.booking_type, r.pet_type)] += 1
+  })
+  const byTime = (key: 'drop_off_date' | 'pick_up_date') => (a: DaySheetEntry, b: DaySheetEntry) =>
+    a.booking[key].localeCompare(b.booking[key]) || a.booking.id - b.booking.id
+  sheet.arrivals.sort(byTime('drop_off_date'))
+  sheet.departures.sort(byTime('pick_up_date'))
+  sheet.staying.sort((a, b) => a.pet.name.localeCompare(b.pet.name) || a.booking.id - b.booking.id)
+  sheet.dayCare.sort(byTime('drop_off_date'))
+  return sheet
+}
+
+/** Which list of a date's sheet a booking belongs to (null when it does not cover the date). */
+export function daySheetListFor(
+  b: { booking_type: BookingType; drop_off_date: string; pick_up_date: string },
+  date: IsoDate,
+): 'arrivals' | 'departures' | 'staying' | 'dayCare' | null {
+  if (!coveredDates(b.drop_off_date, b.pick_up_date).includes(date)) return null
+  if (b.booking_type === 'day_care') return 'dayCare'
+  if (b.drop_off_date.slice(0, 10) === date) return 'arrivals'
+  if (b.pick_up_date.slice(0, 10) === date) return 'departures'
+  return 'staying'
+}

@@ -1,0 +1,259 @@
+import type {
+  BookableService,
+  BookablePet,
+  Booking,
+  BookingInput,
+  BookingListItem,
+  PetBookings,
+  Quote,
+} from '~/domain/booking'
+import { priceBooking } from '~/domain/booking-rules'
+import { dailyPriceCentsOf } from '~/domain/capacity'
+import { forbidden, notFound } from '~/domain/errors'
+import { addDays, type IsoDate } from '~/domain/hotel-time'
+import type { PetType } from '~/domain/pet'
+import {
+  assertCan,
+  canListAllBookings,
+  canSeeBooking,
+  canSeeDaySheet,
+  canSeePet,
+} from '~/domain/permissions'
+import type { Actor } from '~/domain/user'
+import { hotelClock } from '~/infra/clock.server'
+import { getDb } from '~/infra/db.server'
+import { getHotelSettings } from '../hotel-settings.server'
+import { coveringQuery, MAX_STAY_DAYS } from './occupancy.server'
+import { BOOKING_COLUMNS, bookingQuery, hydrate, readBooking, type BookingRow, type Conn } from './rows.server'
+import { requireBookableServices } from './services.server'
+import { whereCurrent, whereNotStarted, whereOver, whereStaying } from './states.server'
+
+// Reading bookings, always as someone: a client reads their own, staff the
+// day's, the Owner and Managers all of them.
+
+/** GET /api/bookings/{id}: the client it belongs to, the Owner and Managers. */
+export async function getBooking({ id, actor }: { id: number; actor: Actor }): Promise<Booking> {
+  const db = await getDb()
+  const booking = await readBooking(db, id, hotelClock().now)
+  if (!booking) throw notFound('Booking not found')
+  assertCan(canSeeBooking(actor, booking))
+  return booking
+}
+
+/** Every booking (GET /api/bookings), in id order: the Owner and Managers. */
+export async function listAllBookings({ actor }: { actor: Actor }): Promise<Booking[]> {
+  assertCan(canListAllBookings(actor))
+  const db = await getDb()
+  const rows = (await bookingQuery(db).orderBy('b.id')) as BookingRow[]
+  return hydrate(db, rows, hotelClock().now, { all: true })
+}
+
+/** The actor's own bookings (GET /api/bookings/user), by drop-off. */
+export async function listOwnBookings({ actor }: { actor: Actor }): Promise<Booking[]> {
+  assertCan(!!actor)
+  const db = await getDb()
+  const rows = (await bookingQuery(db)
+    .where('b.client_id', actor!.id)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as BookingRow[]
+  return hydrate(db, rows, hotelClock().now)
+}
+
+type PetRef = { id: number; name: string; type: PetType; owner_id: number }
+
+/** The pet, if the actor may see it (its owner, staff): 404 / 403 otherwise. */
+export async function requireVisiblePet(db: Conn, petId: number, actor: Actor): Promise<PetRef> {
+  const pet = (await db('pets')
+    .select('id', 'name', 'type', 'owner_id')
+    .where({ id: petId })
+    .first()) as PetRef | undefined
+  if (!pet) throw notFound('Pet not found')
+  if (!canSeePet(actor, pet)) throw forbidden()
+  return pet
+}
+
+/** A pet's current booking (the one not yet picked up), for its owner or any staff. */
+export async function getCurrentPetBooking({
+  petId,
+  actor,
+}: {
+  petId: number
+  actor: Actor
+}): Promise<Booking | null> {
+  const db = await getDb()
+  await requireVisiblePet(db, petId, actor)
+  const { now } = hotelClock()
+  const row = (await whereCurrent(bookingQuery(db).where('b.pet_id', petId), now)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+    .first()) as BookingRow | undefined
+  if (!row) return null
+  const [booking] = await hydrate(db, [row], now)
+  return booking
+}
+
+/** A pet's bookings for its page: the current one and its history. Its owner and staff only. */
+export async function listPetBookings({
+  petId,
+  actor,
+  pastLimit = 50,
+}: {
+  petId: number
+  actor: Actor
+  pastLimit?: number
+}): Promise<PetBookings> {
+  const db = await getDb()
+  await requireVisiblePet(db, petId, actor)
+  const { now } = hotelClock()
+  const [currentRows, pastRows] = (await Promise.all([
+    whereCurrent(bookingQuery(db).where('b.pet_id', petId), now).orderBy([
+      { column: 'b.drop_off_at' },
+      { column: 'b.id' },
+    ]),
+    whereOver(bookingQuery(db).where('b.pet_id', petId), now)
+      .orderBy([
+        { column: 'b.pick_up_at', order: 'desc' },
+        { column: 'b.id', order: 'desc' },
+      ])
+      .limit(pastLimit + 1),
+  ])) as [BookingRow[], BookingRow[]]
+  const hydrated = await hydrate(db, [...currentRows, ...pastRows.slice(0, pastLimit)], now)
+  return {
+    current: hydrated[0] && currentRows.length ? hydrated[0] : null,
+    past: hydrated.slice(currentRows.length),
+    morePast: pastRows.length > pastLimit,
+  }
+}
+
+/** Every booking covering a date (drop-off date ≤ date ≤ pick-up date): staff only. */
+export async function listBookingsCoveringDate({
+  date,
+  actor,
+}: {
+  date: IsoDate
+  actor: Actor
+}): Promise<Booking[]> {
+  assertCan(canSeeDaySheet(actor))
+  const db = await getDb()
+  const rows = (await coveringQuery(db, date, date)
+    .select(...BOOKING_COLUMNS)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as BookingRow[]
+  return hydrate(db, rows, hotelClock().now)
+}
+
+/**
+ * One page of all bookings for /bookings (the Owner and Managers): upcoming
+ * ones (not yet picked up) soonest first, or past ones newest first.
+ * LIMIT/OFFSET on the indexed drop-off/pick-up order, so 150,000 bookings
+ * cost what 50 do.
+ */
+export async function listBookingsPage({
+  actor,
+  when,
+  page,
+  pageSize = 50,
+}: {
+  actor: Actor
+  when: 'upcoming' | 'past'
+  page: number
+  pageSize?: number
+}): Promise<{ bookings: BookingListItem[]; hasMore: boolean }> {
+  assertCan(canListAllBookings(actor))
+  const db = await getDb()
+  const { now } = hotelClock()
+  type Row = BookingRow & { client_fname: string; client_lname: string }
+  const listQuery = () =>
+    bookingQuery(db)
+      .join({ u: 'users' }, 'u.id', 'b.client_id')
+      .select('u.fname as client_fname', 'u.lname as client_lname')
+  const start = (Math.max(1, page) - 1) * pageSize
+  let rows: Row[]
+  if (when === 'upcoming') {
+    // Stays under way come first: a handful, found within the last
+    // MAX_STAY_DAYS of drop-offs. Then future drop-offs, read straight off
+    // the drop-off index from now on. Scanning all drop-offs from the first
+    // one ever would pass every past booking on the way.
+    const underWay = (await whereStaying(listQuery(), now)
+      .where('b.drop_off_at', '>', `${addDays(now.slice(0, 10), -MAX_STAY_DAYS)} ${now.slice(11)}`)
+      .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as Row[]
+    const fromUnderWay = underWay.slice(start, start + pageSize + 1)
+    const need = pageSize + 1 - fromUnderWay.length
+    const future = need
+      ? ((await whereNotStarted(listQuery(), now)
+          .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+          .limit(need)
+          .offset(Math.max(0, start - underWay.length))) as Row[])
+      : []
+    rows = [...fromUnderWay, ...future]
+  } else {
+    rows = (await whereOver(listQuery(), now)
+      // Implied (drop-off precedes pick-up), and it starts the index scan at now, not at the last booking ever.
+      .where('b.drop_off_at', '<', now)
+      .orderBy([
+        { column: 'b.drop_off_at', order: 'desc' },
+        { column: 'b.id', order: 'desc' },
+      ])
+      .limit(pageSize + 1)
+      .offset(start)) as Row[]
+  }
+  const shown = rows.slice(0, pageSize)
+  const bookings = await hydrate(db, shown, now)
+  return {
+    bookings: bookings.map((b, i) => ({
+      ...b,
+      client: { id: b.client_id, fname: shown[i].client_fname, lname: shown[i].client_lname },
+    })),
+    hasMore: rows.length > pageSize,
+  }
+}
+
+/** The pet a booking page is for: its owner or staff only. */
+export async function getBookablePet({
+  petId,
+  actor,
+}: {
+  petId: number
+  actor: Actor
+}): Promise<BookablePet> {
+  const db = await getDb()
+  const pet = await requireVisiblePet(db, petId, actor)
+  const owner = await db('users').select('fname', 'lname').where({ id: pet.owner_id }).first()
+  return { ...pet, owner_name: owner ? `${owner.fname} ${owner.lname}` : '' }
+}
+
+/** Services a booking may choose now (not withdrawn), by name. */
+export async function listBookableServices(): Promise<BookableService[]> {
+  const db = await getDb()
+  return db('services')
+    .select('id', 'service', 'price_cents')
+    .whereNull('deleted_at')
+    .orderBy([{ column: 'service' }, { column: 'id' }])
+}
+
+/**
+ * What a booking would cost at today's prices, without booking it (the page's
+ * "Show total" without JavaScript). Unknown or withdrawn services → 400.
+ */
+export async function quoteBooking({
+  input,
+}: {
+  input: Pick<BookingInput, 'booking_type' | 'drop_off_date' | 'pick_up_date' | 'services'>
+}): Promise<Quote> {
+  const db = await getDb()
+  const [settings, services] = await Promise.all([
+    getHotelSettings(),
+    requireBookableServices(db, input.services, 'Could not price the booking'),
+  ])
+  const price = priceBooking({
+    type: input.booking_type,
+    dropOff: input.drop_off_date,
+    pickUp: input.pick_up_date,
+    dailyPriceCents: dailyPriceCentsOf(settings, input.booking_type),
+    servicePricesCents: services.map((s) => s.price_cents),
+  })
+  return {
+    days: price.days,
+    daily_price_cents: price.dailyPriceCents,
+    days_cents: price.daysCents,
+    services,
+    total_cents: price.totalCents,
+  }
+}

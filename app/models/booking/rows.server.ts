@@ -1,0 +1,136 @@
+import type { Knex } from 'knex'
+import type { Booking } from '~/domain/booking'
+import type { BookingType } from '~/domain/booking-rules'
+import { isStarted } from '~/domain/booking-states'
+import type { WallDateTime } from '~/domain/hotel-time'
+import type { PetType } from '~/domain/pet'
+import { centsToDollars } from '~/domain/booking-rules'
+
+// Reading bookings: the one place a row (and its service lines) becomes a Booking.
+
+export type Conn = Knex | Knex.Transaction
+
+export type BookingRow = {
+  id: number
+  client_id: number
+  pet_id: number
+  booking_type: BookingType
+  drop_off_date: string
+  pick_up_date: string
+  days: number
+  daily_price_cents: number
+  total_cents: number
+  pet_name: string
+  pet_type: PetType
+}
+
+export const BOOKING_COLUMNS = [
+  'b.id',
+  'b.client_id',
+  'b.pet_id',
+  'b.booking_type',
+  'b.days',
+  'b.daily_price_cents',
+  'b.total_cents',
+  'p.name as pet_name',
+  'p.type as pet_type',
+] as const
+
+/** Drop-off and pick-up leave the database as text in one fixed shape on both drivers. */
+export const wallTimes = (db: Conn) => [
+  db.raw(`to_char(b.drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
+  db.raw(`to_char(b.pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
+]
+
+/** Bookings (alias b) with their pet (alias p) and the columns a Booking needs. */
+export function bookingQuery(db: Conn) {
+  return db({ b: 'bookings' })
+    .join({ p: 'pets' }, 'p.id', 'b.pet_id')
+    .select(...BOOKING_COLUMNS)
+    .select(...wallTimes(db))
+}
+
+type LineRow = { booking_id: number; service_id: number; service_name: string; price_cents: number }
+type StaffRow = { service_id: number; id: number; fname: string; lname: string }
+
+/** Adds the booked lines (and their services' staff) to booking rows, in two queries. */
+export async function hydrate(
+  db: Conn,
+  rows: BookingRow[],
+  now: WallDateTime,
+  { all = false } = {},
+): Promise<Booking[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const linesQuery = db('booking_services')
+    .select('booking_id', 'service_id', 'service_name', 'price_cents')
+    .orderBy([{ column: 'booking_id' }, { column: 'id' }])
+  // One array parameter, never one parameter per id (150,000 bookings exceed the protocol's limit).
+  if (!all) linesQuery.whereRaw('booking_id = ANY(?::int[])', [toPgArray(ids)])
+  const lines = (await linesQuery) as LineRow[]
+  const serviceIds = [...new Set(lines.map((l) => l.service_id))]
+  const staff = serviceIds.length
+    ? ((await db({ ss: 'service_staff' })
+        .join({ u: 'users' }, 'u.id', 'ss.user_id')
+        .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
+        .whereRaw('ss.service_id = ANY(?::int[])', [toPgArray(serviceIds)])
+        .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])) as StaffRow[])
+    : []
+  const staffByService = groupBy(staff, (s) => s.service_id)
+  const linesByBooking = groupBy(lines, (l) => l.booking_id)
+  return rows.map((r) => toBooking(r, linesByBooking.get(r.id) ?? [], staffByService, now))
+}
+
+function toBooking(
+  r: BookingRow,
+  lines: LineRow[],
+  staffByService: Map<number, StaffRow[]>,
+  now: WallDateTime,
+): Booking {
+  return {
+    id: r.id,
+    client_id: r.client_id,
+    pet_id: r.pet_id,
+    booking_type: r.booking_type,
+    drop_off_date: r.drop_off_date,
+    pick_up_date: r.pick_up_date,
+    services: lines.map((l) => ({
+      id: l.service_id,
+      service: l.service_name,
+      price: centsToDollars(l.price_cents),
+      staff: (staffByService.get(l.service_id) ?? []).map(({ id, fname, lname }) => ({
+        id,
+        fname,
+        lname,
+      })),
+    })),
+    daily_price: centsToDollars(r.daily_price_cents),
+    days: r.days,
+    total: centsToDollars(r.total_cents),
+    pet: { id: r.pet_id, name: r.pet_name, type: r.pet_type },
+    started: isStarted(r, now),
+  }
+}
+
+export async function readBooking(db: Conn, id: number, now: WallDateTime): Promise<Booking | null> {
+  const row = (await bookingQuery(db).where('b.id', id).first()) as BookingRow | undefined
+  if (!row) return null
+  const [booking] = await hydrate(db, [row], now)
+  return booking
+}
+
+function groupBy<T, K>(items: T[], key: (t: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>()
+  for (const item of items) {
+    const k = key(item)
+    const list = out.get(k)
+    if (list) list.push(item)
+    else out.set(k, [item])
+  }
+  return out
+}
+
+/** A PostgreSQL array literal for integer ids ('{1,2,3}'); both drivers pass it as text. */
+export function toPgArray(ids: number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`
+}

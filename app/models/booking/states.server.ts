@@ -1,0 +1,40 @@
+import type { Knex } from 'knex'
+import type { WallDateTime } from '~/domain/hotel-time'
+
+// The SQL twins of app/domain/booking-states.ts: the same states, written as
+// conditions on a bookings table (`b` is its alias, or 'bookings'). A test
+// (tests/api/booking-states.test.ts) runs both on the same bookings and
+// requires the same answers.
+
+type Query = Knex.QueryBuilder
+
+/** started: the drop-off moment has come. */
+export const whereStarted = (q: Query, now: WallDateTime, b = 'b') =>
+  q.where(`${b}.drop_off_at`, '<=', now)
+export const whereNotStarted = (q: Query, now: WallDateTime, b = 'b') =>
+  q.where(`${b}.drop_off_at`, '>', now)
+/** current: not yet picked up. */
+export const whereCurrent = (q: Query, now: WallDateTime, b = 'b') =>
+  q.where(`${b}.pick_up_at`, '>', now)
+/** over: picked up (the opposite of current). */
+export const whereOver = (q: Query, now: WallDateTime, b = 'b') =>
+  q.where(`${b}.pick_up_at`, '<=', now)
+/** staying: started and current — the pet is at the hotel. */
+export const whereStaying = (q: Query, now: WallDateTime, b = 'b') =>
+  whereCurrent(whereStarted(q, now, b), now, b)
+
+/**
+ * How many of a stay's held nights (or its day-care day) fall in the dates
+ * [from, to): boarding holds the drop-off date up to the night before the
+ * pick-up date (at least one night), day care its one day. Binds from, to, from, to.
+ */
+export const nightsWithinSql = (b = 'b') => `(CASE
+  WHEN ${b}.booking_type = 'day_care'
+    THEN (CASE WHEN ${b}.drop_off_at::date >= ?::date AND ${b}.drop_off_at::date < ?::date THEN 1 ELSE 0 END)
+  ELSE greatest(0,
+    least(greatest(${b}.pick_up_at::date, ${b}.drop_off_at::date + 1), ?::date)
+    - greatest(${b}.drop_off_at::date, ?::date))
+  END)`
+
+/** The bindings of nightsWithinSql for [from, to). */
+export const nightsWithinBindings = (from: string, to: string) => [from, to, to, from]

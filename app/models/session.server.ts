@@ -1,0 +1,109 @@
+import crypto from 'node:crypto'
+import { assertCan, canEndSessionsOf } from '~/domain/permissions'
+import type { Actor, User } from '~/domain/user'
+import { now } from '~/infra/clock.server'
+import { getDb } from '~/infra/db.server'
+import { PUBLIC_USER_COLUMNS, toUser, type UserRow } from './user.server'
+
+// Server-side sessions. A login creates a row and gives the browser a random
+// token (in a signed cookie); the row keeps only the token's SHA-256. A
+// session is valid until it is deleted (log out, password change, "log out
+// everywhere"), unused for IDLE_DAYS, or older than ABSOLUTE_DAYS.
+
+export const IDLE_DAYS = 30
+export const ABSOLUTE_DAYS = 90
+/** last_seen_at is written at most this often per session, so reads stay reads. */
+const TOUCH_EVERY_SECONDS = 60
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+
+/** Starts a session for a user; the token goes into the cookie and nowhere else. */
+export async function createSession({
+  userId,
+  userAgent,
+}: {
+  userId: number
+  userAgent: string
+}): Promise<{ token: string; expiresAt: Date }> {
+  const db = await getDb()
+  const token = crypto.randomBytes(32).toString('base64url')
+  const at = now()
+  const expiresAt = new Date(at.getTime() + ABSOLUTE_DAYS * DAY_MS)
+  await db('sessions').insert({
+    id: hashToken(token),
+    user_id: userId,
+    created_at: at.toISOString(),
+    last_seen_at: at.toISOString(),
+    expires_at: expiresAt.toISOString(),
+    user_agent: userAgent.slice(0, 400).replace(/\u0000/g, ''),
+  })
+  return { token, expiresAt }
+}
+
+export type SessionUser = { sessionId: string; user: User }
+
+/**
+ * The live session a token names and its user, in one query; null when the
+ * token names none or it has expired. Marks it seen (at most once a minute).
+ */
+export async function findSessionUser({ token }: { token: string }): Promise<SessionUser | null> {
+  const db = await getDb()
+  const id = hashToken(token)
+  const at = now().toISOString()
+  const row = (await db('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .select(...PUBLIC_USER_COLUMNS.map((c) => `u.${c}`))
+    .select(
+      db.raw(`s.last_seen_at < ?::timestamptz - make_interval(secs => ?) as stale`, [
+        at,
+        TOUCH_EVERY_SECONDS,
+      ]),
+    )
+    .where('s.id', id)
+    .where('s.expires_at', '>', at)
+    .whereRaw(`s.last_seen_at > ?::timestamptz - make_interval(days => ?)`, [at, IDLE_DAYS])
+    .first()) as (UserRow & { stale: boolean }) | undefined
+  if (!row) return null
+  if (row.stale) await db('sessions').where({ id }).update({ last_seen_at: at })
+  const { stale: _stale, ...user } = row
+  return { sessionId: id, user: toUser(user) }
+}
+
+/** Ends one session (log out). */
+export async function deleteSession({ sessionId }: { sessionId: string }): Promise<void> {
+  const db = await getDb()
+  await db('sessions').where({ id: sessionId }).delete()
+}
+
+/**
+ * Ends every session of a user but `exceptSessionId` (the one asking, when it
+ * is their own): the user themselves, or the Owner or a Manager for anyone.
+ * Returns how many ended.
+ */
+export async function endUserSessions({
+  actor,
+  userId,
+  exceptSessionId,
+}: {
+  actor: Actor
+  userId: number
+  exceptSessionId?: string
+}): Promise<number> {
+  assertCan(canEndSessionsOf(actor, userId))
+  const db = await getDb()
+  const q = db('sessions').where({ user_id: userId })
+  if (exceptSessionId) q.whereNot({ id: exceptSessionId })
+  return q.delete()
+}
+
+/** Deletes sessions past their idle or absolute limit; returns how many. */
+export async function purgeExpiredSessions(): Promise<number> {
+  const db = await getDb()
+  const at = now().toISOString()
+  return db('sessions')
+    .where('expires_at', '<=', at)
+    .orWhereRaw(`last_seen_at <= ?::timestamptz - make_interval(days => ?)`, [at, IDLE_DAYS])
+    .delete()
+}

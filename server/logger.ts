@@ -1,0 +1,43 @@
+import { pino, stdSerializers, type Logger } from 'pino'
+import { getEnv } from '../app/infra/env.server'
+
+// Logs say what happened, never who typed what: no headers, cookies, bodies
+// or passwords, and no SQL parameters. A database error is logged with its
+// SQL (knex's compileSqlOnError is off, so placeholders stay placeholders)
+// and its code and constraint, but not PostgreSQL's `detail`, which quotes
+// the offending values ("Key (lower(email))=(ada@example.com) already exists").
+
+const SAFE_ERROR_FIELDS = ['type', 'message', 'stack', 'code', 'constraint', 'table', 'routine']
+
+export function serializeError(error: unknown) {
+  const serialized = stdSerializers.err(error as Error) as Record<string, unknown>
+  if (!serialized || typeof serialized !== 'object') return serialized
+  const out: Record<string, unknown> = {}
+  for (const key of SAFE_ERROR_FIELDS) if (serialized[key] !== undefined) out[key] = serialized[key]
+  if (serialized.cause) out.cause = serializeError((error as { cause?: unknown }).cause)
+  return out
+}
+
+export function createLogger(destination?: pino.DestinationStream): Logger {
+  const env = getEnv()
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      serializers: { err: serializeError, error: serializeError },
+      // Belt and braces: nothing that looks like a secret may reach a log line.
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          'password',
+          '*.password',
+          'token',
+          '*.token',
+        ],
+        remove: true,
+      },
+    },
+    destination,
+  )
+}
