@@ -1,5 +1,30 @@
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import boundaries from 'eslint-plugin-boundaries'
+
+// The layers of app/ (docs/decisions/009) and which may import which: imports
+// flow one way, from routes down to domain; infra sits beside models and http.
+const LAYERS = [
+  { type: 'routes', pattern: 'app/routes' },
+  { type: 'components', pattern: 'app/components' },
+  { type: 'http', pattern: 'app/http' },
+  { type: 'models', pattern: 'app/models' },
+  { type: 'schemas', pattern: 'app/schemas' },
+  { type: 'infra', pattern: 'app/infra' },
+  { type: 'domain', pattern: 'app/domain' },
+  // What is left: app/root.tsx, app/routes.ts, app/entry.*.tsx (the app's own entry points).
+  { type: 'entry', pattern: 'app' },
+]
+const MAY_IMPORT = {
+  entry: ['entry', 'routes', 'components', 'http', 'infra', 'domain'],
+  routes: ['entry', 'routes', 'components', 'http', 'models', 'schemas', 'infra', 'domain'],
+  components: ['components', 'schemas', 'domain'],
+  http: ['http', 'models', 'schemas', 'infra', 'domain'],
+  models: ['models', 'schemas', 'infra', 'domain'],
+  schemas: ['schemas', 'domain'],
+  infra: ['infra', 'domain'],
+  domain: ['domain'],
+}
 
 export default tseslint.config(
   {
@@ -24,6 +49,27 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': LAYERS,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'disallow',
+          policies: Object.entries(MAY_IMPORT).map(([from, to]) => ({
+            from: { element: { type: from } },
+            allow: { to: { element: { types: { anyOf: to } } } },
+          })),
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
@@ -43,7 +44,8 @@ if (dev) {
 
 const app = createApp({ build, logger, dev: devServer })
 const server = app.listen(env.PORT, () => {
-  logger.info(`Pet hotel serving on http://localhost:${env.PORT}`)
+  const { port } = server.address() as AddressInfo
+  logger.info({ port }, `Pet hotel serving on http://localhost:${port}`)
 })
 const stopMaintenance = startMaintenance(logger)
 

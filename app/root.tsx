@@ -9,7 +9,8 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './styles/app.css'
-import { Brand, pageTitle } from './components/brand'
+import { Brand } from './components/brand'
+import { pageTitle } from './domain/hotel'
 import { ErrorView } from './components/error-view'
 import { getCurrentUser } from './http/auth.server'
 import { getEnv } from './infra/env.server'
@@ -87,3 +88,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </div>
   )
 }
+
+export { headers } from './http/route-headers'

@@ -35,6 +35,8 @@ export async function up(knex: Knex) {
     t.timestamp('window_started_at', { useTz: true }).notNullable()
     t.timestamp('blocked_until', { useTz: true })
     t.integer('block_level').notNullable().defaultTo(0)
+    // The decision on the latest attempt, returned by the same atomic upsert.
+    t.boolean('last_allowed').notNullable().defaultTo(true)
     t.index(['window_started_at'])
   })
   await knex.raw(`

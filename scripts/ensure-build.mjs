@@ -11,6 +11,8 @@ function newestMtime(dir) {
   let newest = 0
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
+    // Tests beside the code are not part of the build.
+    if (!entry.isDirectory() && /\.test\.tsx?$/.test(entry.name)) continue
     const m = entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs
     if (m > newest) newest = m
   }

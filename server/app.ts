@@ -5,13 +5,14 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
-import { bodyLimitFor, TOO_LARGE_MESSAGE } from '../app/http/body-limits'
+import { bodyLimitFor } from '../app/http/body-limits'
 import { servedOverHttps } from '../app/infra/session-cookie.server'
 import { getDb } from '../app/infra/db.server'
 import { getEnv } from '../app/infra/env.server'
 import { createLogger } from './logger'
 import { createReactRouterHandler, type BuildSource } from './react-router-handler'
 import { guardRequestBodies } from './request-body'
+import { sendTooLarge } from './too-large'
 
 export type { BuildSource }
 
@@ -111,10 +112,6 @@ export function keepDrainListenersRemovable(_req: Request, res: Response, next: 
   next()
 }
 
-function tooLargeMessageFor(method: string, path: string) {
-  return bodyLimitFor(method, path) > 1024 * 1024 ? TOO_LARGE_MESSAGE.photos : TOO_LARGE_MESSAGE.json
-}
-
 export function createApp({
   build,
   logger = createLogger(),
@@ -152,7 +149,7 @@ export function createApp({
   )
 
   // Before anything else can answer: every body is counted against its route's limit.
-  app.use(guardRequestBodies(bodyLimitFor, tooLargeMessageFor))
+  app.use(guardRequestBodies(bodyLimitFor, sendTooLarge))
   app.use(noStoreByDefault)
 
   app.use((_req, res, next) => {

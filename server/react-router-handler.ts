@@ -2,11 +2,13 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { writeReadableStreamToWritable } from '@react-router/node'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import type { RequestBody } from './request-body'
+import { sendTooLarge } from './too-large'
 
 // Hands a request to React Router and writes its answer. This is what
-// @react-router/express does, with one difference that matters: the body
-// React Router reads is the counted stream of server/request-body.ts, so a
-// body is never read past its route's limit, whatever its framing.
+// @react-router/express does, with one difference that matters: the body is
+// read first, counted against its route's limit (server/request-body.ts), and
+// a body past the limit is refused with 413 before any route runs — so an
+// oversized request changes nothing, and nothing past the limit is read.
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>)
 
@@ -22,7 +24,12 @@ export function createReactRouterHandler({
   const handle = createRequestHandler(build, mode)
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const request = toFetchRequest(req, res)
+      let body: Buffer | null = null
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        body = await (res.locals.body as RequestBody).readAll()
+        if (body === null) return sendTooLarge(req, res)
+      }
+      const request = toFetchRequest(req, res, body)
       const response = await handle(request, getLoadContext(req, res))
       await send(res, response)
     } catch (error) {
@@ -31,7 +38,7 @@ export function createReactRouterHandler({
   }
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {
   // req.protocol and req.host follow X-Forwarded-* only from a trusted proxy (TRUST_PROXY).
   const url = new URL(`${req.protocol}://${req.host || 'localhost'}${req.originalUrl}`)
   const headers = new Headers()
@@ -44,16 +51,13 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   res.on('close', () => {
     if (!res.writableFinished) controller.abort()
   })
-  const init: RequestInit & { duplex?: 'half' } = {
+  return new Request(url, {
     method: req.method,
     headers,
     signal: controller.signal,
-  }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = (res.locals.body as RequestBody).stream()
-    init.duplex = 'half'
-  }
-  return new Request(url, init)
+    // A Buffer is a Uint8Array, which fetch takes as a body.
+    body: body && body.length ? (body as unknown as BodyInit) : null,
+  })
 }
 
 async function send(res: ExpressResponse, response: Response) {

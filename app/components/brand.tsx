@@ -2,16 +2,9 @@
  * The hotel's name and its logo link home (the navbar's "home image").
  *
  *   <Brand />                 // logo + name, links to /
- *   `${HOTEL_NAME} · Pets`    // for meta titles: pageTitle('Pets')
  */
 import { Link } from 'react-router'
-
-export const HOTEL_NAME = 'Whiskers & Wags'
-
-/** A page <title>: "Pets · Whiskers & Wags". */
-export function pageTitle(page?: string) {
-  return page ? `${page} · ${HOTEL_NAME}` : `${HOTEL_NAME} · Pet Hotel`
-}
+import { HOTEL_NAME } from '~/domain/hotel'
 
 export function Brand({
   className = 'brand',

@@ -16,6 +16,13 @@ import { useSchemaForm } from './use-schema-form'
 
 export const LOGIN_FORM_ID = 'login-form'
 
+/** `/login?redirectTo=…` (or just `/login` when the way back is home). */
+export function withRedirect(path: string, redirectTo: string | undefined) {
+  return redirectTo && redirectTo !== '/'
+    ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}`
+    : path
+}
+
 export function LoginForm({
   lastResult,
   redirectTo,
@@ -30,13 +37,16 @@ export function LoginForm({
     id: LOGIN_FORM_ID,
     lastResult: fetcher.data ?? lastResult,
   })
-  const signupHref =
-    redirectTo && redirectTo !== '/'
-      ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}`
-      : '/signup'
+  const signupHref = withRedirect('/signup', redirectTo)
 
   return (
-    <fetcher.Form method="post" action="/login" {...getFormProps(form)} className="form">
+    // The address keeps the way back, so a refused post (no JavaScript) still has it.
+    <fetcher.Form
+      method="post"
+      action={withRedirect('/login', redirectTo)}
+      {...getFormProps(form)}
+      className="form"
+    >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormErrors form={form} />
       <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />

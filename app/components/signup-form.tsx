@@ -12,6 +12,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
 import { signupFormSchema } from '~/schemas/auth'
 import { FormErrors, InputField } from './form-field'
+import { withRedirect } from './login-form'
 import { SubmitButton } from './submit-button'
 import { useSchemaForm } from './use-schema-form'
 
@@ -31,13 +32,16 @@ export function SignupForm({
     id: SIGNUP_FORM_ID,
     lastResult: fetcher.data ?? lastResult,
   })
-  const loginHref =
-    redirectTo && redirectTo !== '/'
-      ? `/login?redirectTo=${encodeURIComponent(redirectTo)}`
-      : '/login'
+  const loginHref = withRedirect('/login', redirectTo)
 
   return (
-    <fetcher.Form method="post" action="/signup" {...getFormProps(form)} className="form">
+    // The address keeps the way back, so a refused post (no JavaScript) still has it.
+    <fetcher.Form
+      method="post"
+      action={withRedirect('/signup', redirectTo)}
+      {...getFormProps(form)}
+      className="form"
+    >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormErrors form={form} />
       <p className="muted text-sm">All fields are required.</p>

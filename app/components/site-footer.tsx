@@ -5,7 +5,7 @@
  *   <SiteFooter />
  */
 import { Link } from 'react-router'
-import { HOTEL_NAME } from './brand'
+import { HOTEL_NAME } from '~/domain/hotel'
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from './icons'
 
 const SOCIAL = [

@@ -36,9 +36,9 @@ function here(request: Request) {
   // A page's data request (/pets.data) stands for the page itself (/pets).
   let path = url.pathname.replace(/\.data$/, '')
   if (path === '/_root' || path === '') path = '/'
-  url.searchParams.delete('_routes')
-  const query = url.searchParams.toString()
-  return query ? `${path}?${query}` : path
+  // React Router's own parameter of a data request is not part of the page's address.
+  if (url.searchParams.has('_routes')) url.searchParams.delete('_routes')
+  return `${path}${url.search}`
 }
 
 /**

@@ -26,6 +26,23 @@ export type DbKind = 'pglite' | 'postgres'
 
 type Holder = { db: Db; kind: DbKind; ready: Promise<void> }
 
+type ResponseObject = { method?: string }
+type PgliteClientClass = new (...args: unknown[]) => {
+  processResponse(obj: ResponseObject, runner: unknown): unknown
+}
+
+/**
+ * knex-pglite names a delete's result after knex's method ('del'), not the
+ * SQL command, so knex's pg dialect returns the driver's raw result instead
+ * of the number of rows deleted, as it does on PostgreSQL. Named right, a
+ * delete answers a count on both drivers.
+ */
+class PgliteClient extends (ClientPgLite as unknown as PgliteClientClass) {
+  processResponse(obj: ResponseObject, runner: unknown) {
+    return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner)
+  }
+}
+
 /** Builds a knex instance for a connection string, or an embedded PGlite at `pgliteDir` ('memory://' for tests). */
 export function createDb(options: {
   databaseUrl?: string
@@ -57,7 +74,7 @@ export function createDb(options: {
     },
   })
   const db = knexFactory({
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    client: PgliteClient as unknown as typeof knexFactory.Client,
     dialect: 'postgres',
     connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
     compileSqlOnError: false,

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import proxyaddr from 'proxy-addr'
 import { z } from 'zod'
+import { singleton } from './singleton.server'
 
 // Read once, validated once: every server module asks here instead of process.env.
 const booleanFlag = (fallback: boolean) =>
@@ -89,10 +90,12 @@ const schema = z.object({
 
 export type Env = Omit<z.infer<typeof schema>, 'DEMO_MODE'> & { DEMO_MODE: boolean }
 
-let cached: Env | undefined
+// Once per process: the server bundle and the test runner each load this
+// module, and a test that changes the environment must reach both.
+const cache = singleton('env', () => ({ env: undefined as Env | undefined }))
 
 export function getEnv(): Env {
-  if (cached) return cached
+  if (cache.env) return cache.env
   const parsed = schema.safeParse(process.env)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
@@ -105,13 +108,13 @@ export function getEnv(): Env {
   // Demo accounts share a published password: a default only where nobody
   // else can reach them (the embedded database, not production).
   const demoByDefault = !env.DATABASE_URL && env.NODE_ENV !== 'production'
-  cached = { ...env, DEMO_MODE: env.DEMO_MODE ?? demoByDefault }
-  return cached
+  cache.env = { ...env, DEMO_MODE: env.DEMO_MODE ?? demoByDefault }
+  return cache.env
 }
 
 /** Tests change the environment between files; they call this to re-read it. */
 export function resetEnvCache() {
-  cached = undefined
+  cache.env = undefined
 }
 
 export function dataDir() {

@@ -60,7 +60,9 @@ export function createWorkQueue({
           start: () => {
             clearTimeout(timer)
             running += 1
-            job()
+            // A job that throws before it returns its promise still frees its turn.
+            Promise.resolve()
+              .then(job)
               .then(resolve, reject)
               .finally(() => {
                 running -= 1

@@ -5,6 +5,7 @@ import { photoUrl } from '~/domain/pet'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
+import { nightsWithinBindings, nightsWithinSql } from './booking/states.server'
 
 // Pet of the Month (landing page). The Owner or a Manager may choose a pet and
 // a note for a month (table pet_of_the_month); when nobody chose, it is the
@@ -75,27 +76,18 @@ export async function mostBookedPet({
   const db = await getDb()
   const start: IsoDate = `${month}-01`
   const end: IsoDate = `${addMonths(month, 1)}-01`
-  const row = await db('bookings')
-    .select('pet_id')
-    .select(
-      db.raw(
-        `sum(case when booking_type = 'day_care' then 1
-                  else greatest(0, least(pick_up_at::date, ?::date) - greatest(drop_off_at::date, ?::date)) end)::int as days`,
-        [end, start],
-      ),
-    )
+  const perPet = db('bookings as b')
+    .select('b.pet_id')
+    .select(db.raw(`sum(${nightsWithinSql('b')})::int as days`, nightsWithinBindings(start, end)))
     // Bookings touching the month (index on drop_off_at / pick_up_at).
-    .where('drop_off_at', '<', `${end} 00:00:00`)
-    .andWhere('pick_up_at', '>', `${start} 00:00:00`)
-    .andWhere((q) =>
-      q.whereNot('booking_type', 'day_care').orWhere('drop_off_at', '>=', `${start} 00:00:00`),
-    )
-    .groupBy('pet_id')
-    .havingRaw(
-      `sum(case when booking_type = 'day_care' then 1
-                else greatest(0, least(pick_up_at::date, ?::date) - greatest(drop_off_at::date, ?::date)) end) > 0`,
-      [end, start],
-    )
+    .where('b.drop_off_at', '<', `${end} 00:00:00`)
+    .andWhere('b.pick_up_at', '>', `${start} 00:00:00`)
+    .groupBy('b.pet_id')
+    .as('per_pet')
+  const row = await db
+    .select('pet_id', 'days')
+    .from(perPet)
+    .where('days', '>', 0)
     .orderBy([
       { column: 'days', order: 'desc' },
       { column: 'pet_id', order: 'asc' },

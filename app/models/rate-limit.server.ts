@@ -10,9 +10,12 @@ import { getDb } from '~/infra/db.server'
 //
 // A key counts attempts in a fixed window that starts with its first attempt.
 // Past `limit` attempts, further ones are refused until the window ends —
-// or, with `block`, for a delay that starts at `block.baseSeconds` and
-// doubles at each further refusal up to `block.maxSeconds` (a delay, not a
-// long lock-out, so nobody can keep a person out of their account for long).
+// or, with `block`, the attempt that passes the limit is refused and starts a
+// delay of `block.baseSeconds`; once a delay is over, ONE attempt goes ahead
+// and the next delay, twice as long (at most `block.maxSeconds`), starts with
+// it. A delay, not a lock-out: whoever waits gets to try again, and a
+// guesser gets one try per delay. The episode ends when a whole window has
+// passed since its last delay ended.
 
 export type RateLimit = {
   /** What is counted, e.g. 'login:account:ada@example.com'. */
@@ -33,28 +36,37 @@ export async function takeAttempt({
 }: RateLimit): Promise<RateDecision> {
   const db = await getDb()
   const at = now().toISOString()
-  // `fresh`: the row's window has ended, so this attempt starts a new one.
-  const fresh = `r.window_started_at <= :at::timestamptz - make_interval(secs => :window)`
-  const blocked = `(r.blocked_until IS NOT NULL AND r.blocked_until > :at::timestamptz)`
-  const over = `r.hits + 1 > :limit`
-  const delay = `least(:maxDelay, :baseDelay * power(2, r.block_level))`
+  const ago = (seconds: string) => `:at::timestamptz - make_interval(secs => ${seconds})`
+  // fresh: this attempt starts a new episode (the window is over, and so is any delay's aftermath).
+  const fresh = `(r.window_started_at <= ${ago(':window')}
+    AND (r.blocked_until IS NULL OR r.blocked_until <= ${ago(':window')}))`
+  // waiting: a delay is running; the attempt is refused and changes nothing.
+  const waiting = `(r.blocked_until IS NOT NULL AND r.blocked_until > :at::timestamptz)`
+  const within = `r.hits + 1 <= :limit`
+  const crossing = `r.hits + 1 = :limit + 1`
+  const nextDelay = `:at::timestamptz + make_interval(secs => least(:maxDelay, :baseDelay * power(2, r.block_level)))`
   const { rows } = await db.raw(
-    `INSERT INTO rate_limits AS r (key, hits, window_started_at, blocked_until, block_level)
-     VALUES (:key, 1, :at::timestamptz, NULL, 0)
+    `INSERT INTO rate_limits AS r (key, hits, window_started_at, blocked_until, block_level, last_allowed)
+     VALUES (:key, 1, :at::timestamptz, NULL, 0, 1 <= :limit)
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN ${fresh} THEN 1 WHEN ${blocked} THEN r.hits ELSE r.hits + 1 END,
+       hits = CASE WHEN ${fresh} THEN 1 WHEN ${waiting} THEN r.hits ELSE r.hits + 1 END,
        window_started_at = CASE WHEN ${fresh} THEN :at::timestamptz ELSE r.window_started_at END,
        blocked_until = CASE
          WHEN ${fresh} THEN NULL
-         WHEN ${blocked} THEN r.blocked_until
-         WHEN :blocks AND ${over} THEN :at::timestamptz + make_interval(secs => ${delay})
-         ELSE r.blocked_until END,
+         WHEN ${waiting} OR ${within} OR NOT :blocks THEN r.blocked_until
+         ELSE ${nextDelay} END,
        block_level = CASE
          WHEN ${fresh} THEN 0
-         WHEN ${blocked} THEN r.block_level
-         WHEN :blocks AND ${over} THEN r.block_level + 1
-         ELSE r.block_level END
-     RETURNING hits,
+         WHEN ${waiting} OR ${within} OR NOT :blocks THEN r.block_level
+         ELSE r.block_level + 1 END,
+       last_allowed = CASE
+         WHEN ${fresh} THEN 1 <= :limit
+         WHEN ${waiting} THEN false
+         WHEN ${within} THEN true
+         WHEN NOT :blocks THEN false
+         WHEN ${crossing} THEN false
+         ELSE true END
+     RETURNING last_allowed,
        ceil(extract(epoch from (r.blocked_until - :at::timestamptz)))::int AS blocked_for,
        ceil(extract(epoch from (r.window_started_at + make_interval(secs => :window) - :at::timestamptz)))::int AS window_left`,
     {
@@ -67,11 +79,10 @@ export async function takeAttempt({
       maxDelay: block?.maxSeconds ?? 0,
     },
   )
-  const row = rows[0] as { hits: number; blocked_for: number | null; window_left: number }
-  if (row.blocked_for !== null && row.blocked_for > 0)
-    return { allowed: false, retryAfter: row.blocked_for }
-  if (!block && row.hits > limit) return { allowed: false, retryAfter: Math.max(1, row.window_left) }
-  return { allowed: true }
+  const row = rows[0] as { last_allowed: boolean; blocked_for: number | null; window_left: number }
+  if (row.last_allowed) return { allowed: true }
+  const retryAfter = row.blocked_for !== null && row.blocked_for > 0 ? row.blocked_for : row.window_left
+  return { allowed: false, retryAfter: Math.max(1, retryAfter) }
 }
 
 /** Like takeAttempt, but refuses with 429 (and Retry-After) when over the limit. */
@@ -94,12 +105,14 @@ export async function clearAttempts(key: string): Promise<void> {
   await db('rate_limits').where({ key }).delete()
 }
 
-/** Deletes keys whose window and block are long over; returns how many. */
+/** Deletes keys whose window and last delay ended more than a day ago; returns how many. */
 export async function purgeRateLimits(): Promise<number> {
   const db = await getDb()
   const at = now().toISOString()
   return db('rate_limits')
     .whereRaw(`window_started_at < ?::timestamptz - interval '1 day'`, [at])
-    .where((q) => q.whereNull('blocked_until').orWhere('blocked_until', '<', at))
+    .where((q) =>
+      q.whereNull('blocked_until').orWhereRaw(`blocked_until < ?::timestamptz - interval '1 day'`, [at]),
+    )
     .delete()
 }

@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/bookings-by-date'
 import { DaySheetList, OccupancyMeters } from '~/components/booking-day-sheet'
 import { OccupancyCalendar } from '~/components/booking-month-calendar'
@@ -18,6 +18,7 @@ import { pageHandler } from '~/http/form.server'
 import { hotelClock } from '~/infra/clock.server'
 import { getDaySheet } from '~/models/booking/day-sheet.server'
 import { occupancyByDate } from '~/models/booking/occupancy.server'
+import { PageErrorBoundary } from '~/components/error-view'
 import { PageHeader } from '~/components/page-header'
 
 // /bookingsByDate — the staff day sheet (spec §2, issue 5). A GET form, so the
@@ -25,9 +26,8 @@ import { PageHeader } from '~/components/page-header'
 // day's arrivals, departures, pets staying over and day-care pets with what
 // staff need to know, occupancy against capacity, and the month at a glance.
 
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await requireUser(request, { can: canSeeDaySheet })
-  const url = new URL(request.url)
   const raw = url.searchParams.get('date')?.trim() ?? ''
   const { today } = hotelClock()
   // A date the calendar does not keep (not a date, before 2000, more than ten
@@ -193,16 +193,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   },
 ]
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unauthorized = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)
-  return (
-    <div className="container page">
-      <h1>Daily Bookings</h1>
-      <EmptyState
-        title={unauthorized ? 'Unauthorized' : 'Error: Trouble getting All Bookings'}
-        tone="error"
-        headingLevel={2}
-      />
-    </div>
-  )
+export function ErrorBoundary() {
+  return <PageErrorBoundary heading="Daily Bookings" failure="Trouble getting All Bookings" />
 }
+
+export { headers } from '~/http/route-headers'

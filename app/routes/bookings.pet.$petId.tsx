@@ -9,7 +9,7 @@ import { BookingHistory } from '~/components/booking-history'
 import { BookingDetails } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { RouteErrorBoundary } from '~/components/error-view'
-import { pageTitle } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import type { Booking } from '~/domain/booking'
 import type { AppError } from '~/domain/errors'
 import { addDays } from '~/domain/hotel-time'
@@ -44,7 +44,7 @@ import { PageHeader } from '~/components/page-header'
 
 const FULL_DATES_HORIZON_DAYS = 182
 
-export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, params, url }: Route.LoaderArgs) => {
   const actor = await requireUser(request)
   const petId = requireIdParam(params.petId, 'Pet not found')
   const pet = await getBookablePet({ petId, actor })
@@ -56,7 +56,6 @@ export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) 
     getHotelSettings(),
     canBook ? listBookableServices() : [],
   ])
-  const url = new URL(request.url)
   return {
     pet,
     bookings,
@@ -311,3 +310,5 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export function ErrorBoundary() {
   return <RouteErrorBoundary />
 }
+
+export { headers } from '~/http/route-headers'

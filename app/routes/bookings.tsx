@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings'
 import { parseIdParam } from '~/schemas/fields'
 import { StayText } from '~/components/booking-summary'
@@ -14,6 +14,7 @@ import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
 import { BOOKING_MESSAGES } from '~/schemas/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { Notice } from '~/components/notice'
+import { PageErrorBoundary } from '~/components/error-view'
 import { PageHeader } from '~/components/page-header'
 
 // /bookings — Manage Bookings for the Owner and Managers (spec §2): upcoming
@@ -21,16 +22,15 @@ import { PageHeader } from '~/components/page-header'
 // server (?page=), read by LIMIT/OFFSET on the indexed drop-off order, so a
 // hotel with 150,000 bookings loads it as fast as an empty one.
 
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await requireUser(request, { can: canListAllBookings })
-  const url = new URL(request.url)
   const when = url.searchParams.get('view') === 'past' ? 'past' : 'upcoming'
   const page = readPageParam(url)
   const { bookings, hasMore } = await listBookingsPage({ actor, when, page, pageSize: PAGE_SIZE })
   return { bookings, hasMore, page, when, deleted: url.searchParams.get('deleted') === '1' }
 })
 
-export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => {
   const actor = await requireUser(request, { can: canListAllBookings })
   const formData = await readFormData(request)
   if (formData.get('intent') !== 'delete') throw data('Unknown action', { status: 400 })
@@ -46,7 +46,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
       },
       { status: deleted.error.status },
     )
-  const back = new URL(request.url)
+  const back = new URL(url)
   back.searchParams.delete('confirm')
   back.searchParams.set('deleted', '1')
   return redirect(`${back.pathname}${back.search}`)
@@ -214,16 +214,8 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage Bookings · Pet Hotel' }]
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unauthorized = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)
-  return (
-    <div className="container page">
-      <h1>Manage Bookings</h1>
-      <EmptyState
-        title={unauthorized ? 'Unauthorized' : 'Error: Trouble getting All Bookings'}
-        tone="error"
-        headingLevel={2}
-      />
-    </div>
-  )
+export function ErrorBoundary() {
+  return <PageErrorBoundary heading="Manage Bookings" failure="Trouble getting All Bookings" />
 }
+
+export { headers } from '~/http/route-headers'

@@ -3,7 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/index'
 import { AccountControls } from '~/components/account-controls'
-import { Brand, HOTEL_NAME, pageTitle } from '~/components/brand'
+import { Brand } from '~/components/brand'
+import { HOTEL_NAME, pageTitle } from '~/domain/hotel'
 import { Dropdown } from '~/components/dropdown'
 import { EmptyState } from '~/components/empty-state'
 import { FormErrors, SelectField, TextareaField } from '~/components/form-field'
@@ -47,7 +48,7 @@ import { useSchemaForm } from '~/components/use-schema-form'
 
 const TOP_REVIEWS = 4
 
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const user = await getCurrentUser(request)
   const { month } = hotelClock()
   const [topReviews, petOfTheMonth, chooser] = await Promise.all([
@@ -62,7 +63,7 @@ export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
   ])
   // A visitor sent here from a page that needs a login (Book a Reservation):
   // the notice's Log In and Sign Up bring them back there.
-  const wanted = new URL(request.url).searchParams.get('redirectTo')
+  const wanted = url.searchParams.get('redirectTo')
   return {
     user,
     demoMode: getEnv().DEMO_MODE,
@@ -414,3 +415,5 @@ function LoginToContinue({ to }: { to: string }) {
     </Notice>
   )
 }
+
+export { headers } from '~/http/route-headers'

@@ -141,3 +141,5 @@ export function ErrorBoundary() {
     </Shell>
   )
 }
+
+export { headers } from '~/http/route-headers'

@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/login'
 import { DemoLoginButtons } from '~/components/account-controls'
-import { Brand, pageTitle } from '~/components/brand'
+import { Brand } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { LoginForm } from '~/components/login-form'
 import type { loader as rootLoader } from '~/root'
 import { loginSchema } from '~/schemas/auth'
@@ -16,8 +17,8 @@ import { safeRedirect } from '~/http/safe-redirect'
 // JavaScript the profile menu opens the same form (components/login-form.tsx)
 // as a dialog over the current page, posting here either way.
 
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
   if (await getCurrentUser(request)) throw redirect(redirectTo)
   return { redirectTo }
 })
@@ -78,3 +79,5 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Log In') }]
+
+export { headers } from '~/http/route-headers'

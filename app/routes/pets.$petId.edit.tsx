@@ -1,7 +1,7 @@
 import { data, Link, redirect, useFetcher } from 'react-router'
 import type { Route } from './+types/pets.$petId.edit'
 import { requireIdParam } from '~/http/params.server'
-import { pageTitle } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { ModalDialog } from '~/components/modal-dialog'
 import { PetForm, type PetFormValue } from '~/components/pet-form'
 import { SubmitButton } from '~/components/submit-button'
@@ -159,3 +159,5 @@ function RemovablePhoto({
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Edit ${data.name}` : 'Edit Pet') },
 ]
+
+export { headers } from '~/http/route-headers'

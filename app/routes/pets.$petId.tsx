@@ -1,7 +1,7 @@
 import { data, Link, Outlet, redirect } from 'react-router'
 import type { Route } from './+types/pets.$petId'
 import { requireIdParam } from '~/http/params.server'
-import { pageTitle } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { CalendarIcon, EditIcon } from '~/components/icons'
@@ -181,3 +181,5 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export { RouteErrorBoundary as ErrorBoundary }
+
+export { headers } from '~/http/route-headers'

@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router'
 import type { Route } from './+types/pets'
-import { pageTitle } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { EmptyState } from '~/components/empty-state'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { PlusIcon } from '~/components/icons'
@@ -65,3 +65,5 @@ export default function ManagePets({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Manage Pets') }]
 
 export { RouteErrorBoundary as ErrorBoundary }
+
+export { headers } from '~/http/route-headers'

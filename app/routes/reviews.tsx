@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/empty-state'
 import { Pagination, readPageParam } from '~/components/pagination'
 import { ReviewForm } from '~/components/review-form'
 import { ReviewItem } from '~/components/review-item'
-import { pageTitle } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { PageErrorBoundary } from '~/components/error-view'
 import { notFound, type AppError } from '~/domain/errors'
 import { assertCan, canAddReview, canDeleteReview, canEditReview } from '~/domain/permissions'
@@ -29,9 +29,8 @@ import { PageHeader } from '~/components/page-header'
 // /reviews — every review, newest first, 50 a page. Clients add reviews and
 // edit (?edit=<id>) or delete (a confirm step) their own; the Owner and
 // Managers may delete any.
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await getCurrentUser(request)
-  const url = new URL(request.url)
   const page = readPageParam(url)
   const { reviews, hasMore } = await listReviewsPage({ page })
   const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -54,13 +53,13 @@ export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
   }
 })
 
-export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => {
   const actor = await getCurrentUser(request)
   if (!actor) throw data('Unauthorized', { status: 401 })
   const formData = await readFormData(request)
   const intent = formData.get('intent')
   const id = parseIdParam(String(formData.get('id') ?? ''))
-  const back = listUrl(request.url)
+  const back = listUrl(url)
 
   if (intent === 'delete') {
     if (id === null) throw data('Review not found', { status: 404 })
@@ -301,8 +300,7 @@ function pathWithout(location: { pathname: string; search: string }, names: stri
 }
 
 /** Where an action returns to: the same page of the list, without edit/confirm steps. */
-function listUrl(requestUrl: string) {
-  const url = new URL(requestUrl)
+function listUrl(url: URL) {
   const params = new URLSearchParams()
   const page = url.searchParams.get('page')
   if (page && /^\d{1,6}$/.test(page) && page !== '1') params.set('page', page)
@@ -318,3 +316,5 @@ export const meta: Route.MetaFunction = () => [
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Reviews" failure="Error fetching all reviews" />
 }
+
+export { headers } from '~/http/route-headers'

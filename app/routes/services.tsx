@@ -11,7 +11,7 @@ import { serviceSchema } from '~/schemas/service'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { ServiceForm, type StaffOption } from '~/components/service-form'
-import { pageTitle } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { PageErrorBoundary } from '~/components/error-view'
 import { formatDollars } from '~/domain/booking-rules'
 import { AppError } from '~/domain/errors'
@@ -33,14 +33,13 @@ import { PageHeader } from '~/components/page-header'
 
 // /services — the public list (name, price, staff). The Owner and Managers also
 // create, update (?edit=<id>) and delete (a confirm step) services here.
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await getCurrentUser(request)
   const admin = canManageServices(actor)
   const [services, staff] = await Promise.all([
     listServices(),
     admin ? listStaff({ actor }) : [],
   ])
-  const url = new URL(request.url)
   return {
     services: services.map((s) => ({ ...s, priceLabel: formatDollars(s.priceCents) })),
     admin,
@@ -233,3 +232,5 @@ export const meta: Route.MetaFunction = () => [
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Our Services" failure="Issue getting all services" />
 }
+
+export { headers } from '~/http/route-headers'

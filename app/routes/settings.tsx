@@ -22,7 +22,7 @@ import { PageHeader } from '~/components/page-header'
 
 type SettingsFormValue = Record<keyof SettingsInput, string>
 
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   await requireUser(request, { can: canManageSettings })
   const s = await getHotelSettings()
   return {
@@ -33,7 +33,7 @@ export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
       day_care_daily_price: (s.day_care_daily_price_cents / 100).toFixed(2),
       boarding_daily_price: (s.boarding_daily_price_cents / 100).toFixed(2),
     } satisfies SettingsFormValue,
-    saved: new URL(request.url).searchParams.get('saved') === '1',
+    saved: url.searchParams.get('saved') === '1',
   }
 })
 
@@ -121,3 +121,5 @@ export const meta: Route.MetaFunction = () => [{ title: 'Hotel settings · Pet H
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Hotel settings" failure="Settings could not be loaded" />
 }
+
+export { headers } from '~/http/route-headers'

@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/signup'
-import { Brand, pageTitle } from '~/components/brand'
+import { Brand } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { SignupForm } from '~/components/signup-form'
 import { getCurrentUser } from '~/http/auth.server'
 import { attempt, pageHandler, replyWithError } from '~/http/form.server'
@@ -16,8 +17,8 @@ import { signupFormSchema } from '~/schemas/auth'
 
 const HIDDEN = ['password', 'confirm_password']
 
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
   if (await getCurrentUser(request)) throw redirect(redirectTo)
   return { redirectTo }
 })
@@ -61,3 +62,5 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sign Up') }]
+
+export { headers } from '~/http/route-headers'

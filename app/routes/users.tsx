@@ -1,5 +1,5 @@
 import type { Route } from './+types/users'
-import { pageTitle } from '~/components/brand'
+import { pageTitle } from '~/domain/hotel'
 import { EmptyState } from '~/components/empty-state'
 import { PageErrorBoundary } from '~/components/error-view'
 import { PageHeader } from '~/components/page-header'
@@ -22,12 +22,12 @@ const GROUPS = [
 
 // Everyone else, logged out included, gets the access-denied page (403), which
 // offers a visitor the way to log in.
-export const loader = pageHandler(async ({ request }: Route.LoaderArgs) => {
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await getCurrentUser(request)
   assertCan(canManageUsers(actor))
   const groups = await Promise.all(
     GROUPS.map(async ({ key, group, title }) => {
-      const page = readPageParam(request.url, key)
+      const page = readPageParam(url, key)
       const { users, hasMore } = await listUsersPage({ actor, group, page })
       return { key, title, page, hasMore, users: users.map(toRow) }
     }),
@@ -122,3 +122,5 @@ export const meta: Route.MetaFunction = ({ error }) => [
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Active Users" failure="Could not get all users" />
 }
+
+export { headers } from '~/http/route-headers'

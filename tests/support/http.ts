@@ -11,20 +11,40 @@ import { createApp } from '../../server/app'
 
 let baseUrl: string | undefined
 
-export async function startServer(): Promise<string> {
-  if (baseUrl) return baseUrl
-  const build = (await import(
+async function loadBuild(): Promise<ServerBuild> {
+  return (await import(
     /* @vite-ignore */ pathToFileURL(
       path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js'),
     ).href
   )) as ServerBuild
-  const app = createApp({ build })
+}
+
+async function listen(): Promise<{ base: string; close: () => Promise<void> }> {
+  const app = createApp({ build: await loadBuild() })
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export async function startServer(): Promise<string> {
+  if (baseUrl) return baseUrl
+  const { base, close } = await listen()
+  afterAll(close)
+  baseUrl = base
   return baseUrl
+}
+
+/**
+ * A second server, made now: for settings read when the app is created
+ * (TRUST_PROXY, PUBLIC_ORIGIN). Set the environment and resetEnvCache() first;
+ * close it when the test is done.
+ */
+export function startExtraServer(): Promise<{ base: string; close: () => Promise<void> }> {
+  return listen()
 }
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
