@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// Browser journeys (issue 4): every spec runs twice — JavaScript on ('js') and
+// Browser journeys: every spec runs twice — JavaScript on ('js') and
 // off ('no-js') — against the built app with a fresh embedded database, the
 // clock pinned and demo mode on (tests/e2e/support/start-server.ts).
 // Debian's chromium is used as installed; no browser is ever downloaded.

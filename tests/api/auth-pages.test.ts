@@ -90,7 +90,7 @@ describe('/signup', () => {
     expect(me.body).toMatchObject({ username: 'pageclient', staff: false })
   })
 
-  it('re-renders every §5 message, duplicates under email/username with a general message', async () => {
+  it('re-renders every signup rule’s message, duplicates under email/username with a general message', async () => {
     const bad = await new Client(base).postForm(
       '/signup',
       form({

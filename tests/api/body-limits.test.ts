@@ -55,7 +55,9 @@ function sendChunked(
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (c) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, sentBytes, body, headers: res.headers }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, sentBytes, body, headers: res.headers }),
+      )
     })
     req.on('error', (error) => {
       // Past the limit the server ends the connection once it has answered.
@@ -218,7 +220,9 @@ describe('a refused body is read and thrown away, so the client gets the answer'
         resolve({ status: r.statusCode ?? 0, connection: r.headers.connection })
       })
       req.on('error', (e) =>
-        ['EPIPE', 'ECONNRESET'].includes((e as NodeJS.ErrnoException).code ?? '') ? undefined : reject(e),
+        ['EPIPE', 'ECONNRESET'].includes((e as NodeJS.ErrnoException).code ?? '')
+          ? undefined
+          : reject(e),
       )
       req.write('{"email":"')
     })

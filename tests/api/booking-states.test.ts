@@ -70,7 +70,11 @@ const stay = fc
       const pick = Math.max(pickHour, dropHour + 1)
       return { type, dropOff: at(date, dropHour), pickUp: at(date, pick) }
     }
-    return { type, dropOff: at(date, dropHour), pickUp: at(addDays(date, Math.max(1, nights)), pickHour) }
+    return {
+      type,
+      dropOff: at(date, dropHour),
+      pickUp: at(addDays(date, Math.max(1, nights)), pickHour),
+    }
   })
 
 describe('booking states: the SQL twins agree with the TypeScript', () => {
@@ -83,7 +87,13 @@ describe('booking states: the SQL twins agree with the TypeScript', () => {
       for (const edge of [s.drop_off_date, s.pick_up_date])
         for (const seconds of [-1, 0, 1]) nows.add(shift(edge, seconds))
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b)
-    const select = () => db('bookings as b').select('b.id').whereIn('b.id', stays.map((s) => s.id))
+    const select = () =>
+      db('bookings as b')
+        .select('b.id')
+        .whereIn(
+          'b.id',
+          stays.map((s) => s.id),
+        )
     for (const now of nows) {
       const expectIds = (pick: (s: Stay) => boolean) => ids(stays.filter(pick))
       expect(ids(await whereStarted(select(), now)), `started at ${now}`).toEqual(
@@ -108,20 +118,29 @@ describe('booking states: the SQL twins agree with the TypeScript', () => {
     const stays = await insertStays(fc.sample(stay, 40))
     const db = await getDb()
     const ranges = fc.sample(
-      fc.tuple(day, fc.integer({ min: 0, max: 12 })).map(([from, len]) => [from, addDays(from, len)]),
+      fc
+        .tuple(day, fc.integer({ min: 0, max: 12 }))
+        .map(([from, len]) => [from, addDays(from, len)]),
       25,
     )
     for (const [from, to] of ranges) {
       const rows: { id: number; nights: number }[] = await db('bookings as b')
-        .select('b.id', db.raw(`${nightsWithinSql('b')}::int as nights`, nightsWithinBindings(from, to)))
-        .whereIn('b.id', stays.map((s) => s.id))
+        .select(
+          'b.id',
+          db.raw(`${nightsWithinSql('b')}::int as nights`, nightsWithinBindings(from, to)),
+        )
+        .whereIn(
+          'b.id',
+          stays.map((s) => s.id),
+        )
       for (const s of stays) {
         const expected = nightsHeld(s.booking_type, s.drop_off_date, s.pick_up_date).filter(
           (d) => d >= from && d < to,
         ).length
-        expect(rows.find((r) => r.id === s.id)!.nights, `${JSON.stringify(s)} in [${from}, ${to})`).toBe(
-          expected,
-        )
+        expect(
+          rows.find((r) => r.id === s.id)!.nights,
+          `${JSON.stringify(s)} in [${from}, ${to})`,
+        ).toBe(expected)
       }
     }
   })

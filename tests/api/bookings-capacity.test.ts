@@ -1,21 +1,21 @@
 import fc from 'fast-check'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Client, startServer } from '../support/http'
+import type { Client} from '../support/http';
+import { startServer, clientFor } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb, dbKind } from '../../app/infra/db.server'
 import { listFullDates, occupancyByDate } from '../../app/models/booking/occupancy.server'
 
-// Capacity and concurrency of the booking engine (issue 5). The same tests run
+// Capacity and concurrency of the booking engine. The same tests run
 // on PGlite, where simultaneous requests queue on its one connection, and on
 // PostgreSQL (TEST_DATABASE_URL), where they really run side by side on a pool
 // of connections; on both, the database's locks decide and the outcome is exact.
 
 const NOW = '2026-03-02T17:00:00Z' // 12:00 in New York
 
-let base: string
 beforeAll(async () => {
-  base = await startServer()
+  await startServer()
 })
 
 beforeEach(async () => {
@@ -32,12 +32,6 @@ async function setCapacity(
   await db('hotel_settings').where({ id: 1 }).update(capacity)
 }
 
-async function loggedIn(user: { email: string }) {
-  const c = new Client(base)
-  await c.login(user.email)
-  return c
-}
-
 type Booker = { c: Client; client: { id: number }; pet: { id: number } }
 
 async function bookers(n: number, type: 'dog' | 'cat' = 'dog'): Promise<Booker[]> {
@@ -45,7 +39,7 @@ async function bookers(n: number, type: 'dog' | 'cat' = 'dog'): Promise<Booker[]
     Array.from({ length: n }, async () => {
       const client = await createUser()
       const pet = await createPet({ owner: client, type })
-      return { c: await loggedIn(client), client, pet }
+      return { c: await clientFor(client), client, pet }
     }),
   )
 }
@@ -254,7 +248,7 @@ describe('concurrency', () => {
 
   it('never exceeds capacity under a randomized burst of creates, updates and deletes', async () => {
     const CAPACITY = { dog_kennels: 3, cat_condos: 2, day_care_places: 2 }
-    const manager = await loggedIn(await createUser({ role: 'manager' }))
+    const manager = await clientFor(await createUser({ role: 'manager' }))
     const pets = [...(await bookers(8, 'dog')), ...(await bookers(5, 'cat'))]
     const db = await getDb()
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Client, startServer } from '../support/http'
+import { Client, startServer, clientFor } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
@@ -15,12 +15,6 @@ let base: string
 beforeAll(async () => {
   base = await startServer()
 })
-
-async function loggedIn(user: { email: string }) {
-  const c = new Client(base)
-  await c.login(user.email)
-  return c
-}
 
 function form(fields: Record<string, string | string[]>) {
   const f = new FormData()
@@ -40,9 +34,9 @@ const text = (html: string) =>
 describe('who sees the booking pages', () => {
   it('keeps staff and manager pages from clients and the logged out', async () => {
     setNow(NOW)
-    const client = await loggedIn(await createUser())
-    const employee = await loggedIn(await createUser({ role: 'employee' }))
-    const manager = await loggedIn(await createUser({ role: 'manager' }))
+    const client = await clientFor(await createUser())
+    const employee = await clientFor(await createUser({ role: 'employee' }))
+    const manager = await clientFor(await createUser({ role: 'manager' }))
     const anon = new Client(base)
     for (const path of ['/bookings', '/bookingsByDate', '/settings']) {
       expect((await anon.get(path)).status, path).toBe(302)
@@ -66,9 +60,9 @@ describe('who sees the booking pages', () => {
     setNow(NOW)
     const owner = await createUser()
     const pet = await createPet({ owner, name: 'Pip' })
-    const other = await loggedIn(await createUser())
-    const employee = await loggedIn(await createUser({ role: 'employee' }))
-    expect((await (await loggedIn(owner)).get(`/bookings/pet/${pet.id}`)).status).toBe(200)
+    const other = await clientFor(await createUser())
+    const employee = await clientFor(await createUser({ role: 'employee' }))
+    expect((await (await clientFor(owner)).get(`/bookings/pet/${pet.id}`)).status).toBe(200)
     expect((await employee.get(`/bookings/pet/${pet.id}`)).status).toBe(200)
     expect((await other.get(`/bookings/pet/${pet.id}`)).status).toBe(403)
     expect((await other.get('/bookings/pet/99999999')).status).toBe(404)
@@ -82,7 +76,7 @@ describe('the pet booking page without JavaScript', () => {
     const owner = await createUser()
     const pet = await createPet({ owner, name: 'Pip' })
     const bath = await createService({ service: `Bath ${Math.random()}`, priceCents: 2550 })
-    const c = await loggedIn(owner)
+    const c = await clientFor(owner)
     const fields = {
       booking_type: 'boarding_care',
       drop_off_date: '2026-03-10',
@@ -157,7 +151,7 @@ describe('the pet booking page without JavaScript', () => {
 describe('settings', () => {
   it('lets a manager change capacity and prices, with the schema’s messages', async () => {
     setNow(NOW)
-    const manager = await loggedIn(await createUser({ role: 'manager' }))
+    const manager = await clientFor(await createUser({ role: 'manager' }))
     const good = {
       dog_kennels: '12',
       cat_condos: '6',
@@ -182,7 +176,7 @@ describe('settings', () => {
       day_care_daily_price_cents: 4000,
       boarding_daily_price_cents: 6250,
     })
-    const client = await loggedIn(await createUser())
+    const client = await clientFor(await createUser())
     expect((await client.postForm('/settings', form(good))).status).toBe(403)
   })
 })
@@ -192,7 +186,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
     setNow(NOW)
     const owner = await createUser()
     const managerUser = await createUser({ role: 'manager' })
-    const manager = await loggedIn(managerUser)
+    const manager = await clientFor(managerUser)
     const pet = await createPet({ owner, name: 'Marathon' })
     const service = await createService({ priceCents: 1000 })
     const db = await getDb()

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Client, startServer } from '../support/http'
+import { Client, startServer, clientFor } from '../support/http'
 import { createPet, createService, createUser, type Role } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
 import { BOOKING_MESSAGES } from '../../app/schemas/booking'
@@ -8,7 +8,7 @@ import { getDaySheet } from '../../app/models/booking/day-sheet.server'
 import { addDays } from '../../app/domain/hotel-time'
 import { coveredDates } from '../../app/domain/booking-states'
 
-// The booking calls of spec §7 over real HTTP on a real database, with the
+// The booking calls of the JSON API over real HTTP on a real database, with the
 // hotel's clock pinned: 2026-03-02 12:00 in America/New_York (17:00 UTC).
 // Clocks in New York spring forward on 2026-03-08.
 
@@ -51,12 +51,6 @@ async function roomFor(kennels: number) {
   await (await getDb())('hotel_settings').where({ id: 1 }).update({ dog_kennels: kennels })
 }
 
-async function loggedIn(user: { email: string }) {
-  const c = new Client(base)
-  await c.login(user.email)
-  return c
-}
-
 async function hotel() {
   setNow(NOW)
   const groomer = await createUser({ role: 'employee', fname: 'Gina', lname: 'Groomer' })
@@ -68,7 +62,7 @@ async function hotel() {
   const walk = await createService({ service: `Walk ${Math.random()}`, priceCents: 1000 })
   const client = await createUser()
   const pet = await createPet({ owner: client, type: 'dog', name: 'Rex' })
-  return { groomer, bath, walk, client, pet, c: await loggedIn(client) }
+  return { groomer, bath, walk, client, pet, c: await clientFor(client) }
 }
 
 function boarding(
@@ -87,7 +81,7 @@ function boarding(
 }
 
 describe('booking calls', () => {
-  it('creates a booking and answers it with the fields of §3, priced and counted', async () => {
+  it('creates a booking and answers it with every field of a booking, priced and counted', async () => {
     const h = await hotel()
     const res = await h.c.post('/api/bookings', boarding(h, { services: [h.bath.id, h.walk.id] }))
     expect(res.status).toBe(201)
@@ -133,10 +127,10 @@ describe('booking calls', () => {
 
     const forPet = await h.c.get(`/api/bookings/pet/${h.pet.id}`)
     expect(forPet.body).toEqual({ booking })
-    const staffView = await (await loggedIn(employee)).get(`/api/bookings/pet/${h.pet.id}/`)
+    const staffView = await (await clientFor(employee)).get(`/api/bookings/pet/${h.pet.id}/`)
     expect(staffView.body).toEqual({ booking })
 
-    const m = await loggedIn(manager)
+    const m = await clientFor(manager)
     const all = await m.get('/api/bookings/')
     expect(all.status).toBe(200)
     expect(Object.keys(all.body)).toEqual(['bookings'])
@@ -176,7 +170,7 @@ describe('booking calls', () => {
         boarding_daily_price: 6000,
       },
     })
-    const o = await loggedIn(owner)
+    const o = await clientFor(owner)
     await o.put(`/api/services/${h.bath.id}`, {
       service: h.bath.service,
       price: 30,
@@ -221,7 +215,7 @@ describe('booking calls', () => {
     const created = (
       await h.c.post('/api/bookings', boarding(h, { services: [h.bath.id, h.walk.id] }))
     ).body.booking
-    const m = await loggedIn(manager)
+    const m = await clientFor(manager)
     expect(
       (await m.put(`/api/services/${h.walk.id}`, { service: 'Long walk', price: 99, staff: [] }))
         .status,
@@ -346,7 +340,7 @@ describe('booking rules', () => {
     })
     expect(await refused({ services: ['x'] })).toHaveProperty('services')
     const h = await hotel()
-    const m = await loggedIn(await createUser({ role: 'manager' }))
+    const m = await clientFor(await createUser({ role: 'manager' }))
     await m.delete(`/api/services/${h.walk.id}`)
     const res = await h.c.post('/api/bookings', boarding(h, { services: [h.bath.id, h.walk.id] }))
     expect(res.status).toBe(400)
@@ -454,7 +448,7 @@ describe('booking rules', () => {
 
   it('answers an unknown date, id or body with 4xx and changes nothing', async () => {
     const h = await hotel()
-    const staff = await loggedIn(await createUser({ role: 'employee' }))
+    const staff = await clientFor(await createUser({ role: 'employee' }))
     expect((await staff.get('/api/bookings/date/2026-02-30')).status).toBe(400)
     expect((await staff.get('/api/bookings/date/tomorrow')).status).toBe(400)
     expect((await h.c.get('/api/bookings/abc')).status).toBe(404)
@@ -494,9 +488,9 @@ describe('booking permissions', () => {
       Who,
       Client
     >
-    clients.other = await loggedIn(await createUser())
+    clients.other = await clientFor(await createUser())
     for (const role of ['employee', 'manager', 'owner'] as Role[])
-      clients[role as Who] = await loggedIn(await createUser({ role }))
+      clients[role as Who] = await clientFor(await createUser({ role }))
     return { h, clients }
   }
 
@@ -638,7 +632,7 @@ describe('booking permissions', () => {
     const { h, clients } = await cast()
     const other = await createUser()
     const otherPet = await createPet({ owner: other })
-    const o = await loggedIn(other)
+    const o = await clientFor(other)
     // Someone else's pet, even naming its owner: 403.
     expect(
       (await h.c.post('/api/bookings', boarding({ ...h, pet: otherPet, client: other }))).status,

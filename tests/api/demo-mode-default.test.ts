@@ -28,12 +28,22 @@ function demoModeWith(env: Record<string, string | undefined>) {
 describe('the default', () => {
   it('is on for the embedded database outside production, off otherwise; DEMO_MODE decides when set', () => {
     const pg = 'postgres://hotel@db.internal/hotel'
-    expect(demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: undefined, NODE_ENV: 'development' })).toBe(true)
-    expect(demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: pg, NODE_ENV: 'development' })).toBe(false)
-    expect(demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: undefined, NODE_ENV: 'production' })).toBe(false)
-    expect(demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: pg, NODE_ENV: 'production' })).toBe(false)
+    expect(
+      demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: undefined, NODE_ENV: 'development' }),
+    ).toBe(true)
+    expect(demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: pg, NODE_ENV: 'development' })).toBe(
+      false,
+    )
+    expect(
+      demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: undefined, NODE_ENV: 'production' }),
+    ).toBe(false)
+    expect(demoModeWith({ DEMO_MODE: undefined, DATABASE_URL: pg, NODE_ENV: 'production' })).toBe(
+      false,
+    )
     expect(demoModeWith({ DEMO_MODE: 'true', DATABASE_URL: pg, NODE_ENV: 'production' })).toBe(true)
-    expect(demoModeWith({ DEMO_MODE: 'false', DATABASE_URL: undefined, NODE_ENV: 'development' })).toBe(false)
+    expect(
+      demoModeWith({ DEMO_MODE: 'false', DATABASE_URL: undefined, NODE_ENV: 'development' }),
+    ).toBe(false)
   })
 })
 
@@ -88,7 +98,9 @@ describe('demo accounts in production', () => {
   it('make the server warn loudly on start', async () => {
     const server = await spawnServer({ DEMO_MODE: 'true', NODE_ENV: 'production' })
     try {
-      const warning = server.logs.find((l) => String(l.msg).includes('DEMO ACCOUNTS EXIST IN PRODUCTION'))
+      const warning = server.logs.find((l) =>
+        String(l.msg).includes('DEMO ACCOUNTS EXIST IN PRODUCTION'),
+      )
       expect(warning?.level).toBe(40) // warn
     } finally {
       await server.stop()

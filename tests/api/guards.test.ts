@@ -42,7 +42,9 @@ describe('a visitor on a page that needs a login', () => {
     ]) {
       const res = await anon.get(path)
       expect(res.status, path).toBe(302)
-      expect(res.headers.get('location'), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`)
+      expect(res.headers.get('location'), path).toBe(
+        `/login?redirectTo=${encodeURIComponent(path)}`,
+      )
     }
   })
 
@@ -122,7 +124,13 @@ describe('one access-denied page and one not-found page', () => {
     const client = new Client(base)
     await client.login((await createUser()).email)
     const other = await createPet({ owner: await createUser() })
-    for (const path of ['/settings', '/bookings', '/bookingsByDate', '/users', `/pets/${other.id}`]) {
+    for (const path of [
+      '/settings',
+      '/bookings',
+      '/bookingsByDate',
+      '/users',
+      `/pets/${other.id}`,
+    ]) {
       const res = await client.get(path)
       expect(res.status, path).toBe(403)
       const page = text(res.body)

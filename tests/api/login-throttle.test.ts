@@ -107,7 +107,8 @@ describe('per account', () => {
     const user = await createUser()
     const c = new Client(base)
     await failTimes(c, user.email, 10)
-    const attempt = async (password = 'still-guessing') => seen(await tryLogin(c, user.email, password))
+    const attempt = async (password = 'still-guessing') =>
+      seen(await tryLogin(c, user.email, password))
 
     expect(await attempt()).toEqual({ status: 429, retryAfter: '60' })
     at(30 * SECOND) // the same wait: no longer, just what is left of it

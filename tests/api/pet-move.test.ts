@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
-import { Client, startServer } from '../support/http'
+import type { Client} from '../support/http';
+import { clientFor, startServer } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
 
 // Staff may move a pet to another owner (PUT /api/pets/{id} with owner_id).
@@ -11,16 +12,9 @@ import { createPet, createService, createUser } from '../support/factories'
 // client_id: the previous owner could still read and delete them and the new
 // owner got 403.
 
-let base: string
 beforeAll(async () => {
-  base = await startServer()
+  await startServer()
 })
-
-const loggedIn = async (user: { email: string }) => {
-  const c = new Client(base)
-  await c.login(user.email)
-  return c
-}
 
 const PET_FIELDS = {
   name: 'Biscuit',
@@ -60,29 +54,33 @@ describe('moving a pet to another owner', () => {
       expect(res.status).toBe(201)
       return res.body.booking.id as number
     }
-    const asPrevious = await loggedIn(previous)
+    const asPrevious = await clientFor(previous)
     setNow('2026-03-02T15:00:00Z')
     const past = await book(asPrevious, '2026-03-04 10:00:00', '2026-03-06 10:00:00')
     setNow('2026-03-10T15:00:00Z')
     const future = await book(asPrevious, '2026-03-20 10:00:00', '2026-03-22 10:00:00')
 
-    const asEmployee = await loggedIn(employee)
+    const asEmployee = await clientFor(employee)
     const moved = await asEmployee.postForm(`/api/pets/${pet.id}`, moveForm(next.id), 'PUT')
     expect(moved.status).toBe(200)
     expect(moved.body.owner_id).toBe(next.id)
 
-    const asNext = await loggedIn(next)
+    const asNext = await clientFor(next)
     // The stay to come is the new owner's now…
     expect((await asNext.get(`/api/bookings/${future}`)).status).toBe(200)
     expect((await asNext.get(`/api/bookings/${future}`)).body.client_id).toBe(next.id)
     expect((await asNext.get(`/api/bookings/pet/${pet.id}`)).body.booking.id).toBe(future)
-    expect((await asNext.get('/api/bookings/user')).body.bookings.map((b: { id: number }) => b.id)).toEqual([future])
+    expect(
+      (await asNext.get('/api/bookings/user')).body.bookings.map((b: { id: number }) => b.id),
+    ).toEqual([future])
     // …and no longer the previous owner's, to read or to cancel.
     expect((await asPrevious.get(`/api/bookings/${future}`)).status).toBe(403)
     expect((await asPrevious.delete(`/api/bookings/${future}`)).status).toBe(403)
     expect((await asPrevious.get(`/api/pets/${pet.id}`)).status).toBe(403)
     // The stay that is over stays in the previous owner's history.
-    expect((await asPrevious.get('/api/bookings/user')).body.bookings.map((b: { id: number }) => b.id)).toEqual([past])
+    expect(
+      (await asPrevious.get('/api/bookings/user')).body.bookings.map((b: { id: number }) => b.id),
+    ).toEqual([past])
     expect((await asNext.get(`/api/bookings/${past}`)).status).toBe(403)
 
     // The new owner manages it: changes it, and could cancel it.
@@ -102,7 +100,7 @@ describe('moving a pet to another owner', () => {
     const owner = await createUser()
     const other = await createUser()
     const pet = await createPet({ owner })
-    const asOwner = await loggedIn(owner)
+    const asOwner = await clientFor(owner)
     const res = await asOwner.postForm(`/api/pets/${pet.id}`, moveForm(other.id), 'PUT')
     expect(res.status).toBe(403)
     expect(res.body.errors).toEqual({ owner_id: 'Only staff can move a pet to another owner' })

@@ -4,11 +4,11 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Client, startServer } from '../support/http'
-import { createPet, createUser, type Role } from '../support/factories'
+import { createPet, createUser, loggedIn } from '../support/factories'
 import { getDb } from '../../app/infra/db.server'
 import { setNow } from '../../app/infra/clock.server'
 
-// The pets calls of spec §7 over real HTTP: shapes, the §5 messages, the
+// The pets calls of the JSON API over real HTTP: shapes, the form's messages, the
 // permission matrix, and photos (decoded, stripped, resized, stored, deleted).
 
 let base: string
@@ -84,13 +84,6 @@ function petForm(
   for (const [i, b] of (files.additional ?? []).entries())
     form.append('additional_images', blob(b), `extra-${i}.png`)
   return form
-}
-
-async function loggedIn(role: Role = 'client') {
-  const user = await createUser({ role })
-  const client = new Client(base)
-  await client.login(user.email)
-  return { user, client }
 }
 
 async function addPet(
@@ -211,7 +204,7 @@ describe('POST /api/pets', () => {
     expect((await fetch(base + pet.preview_thumbnail)).status).toBe(200)
   })
 
-  it('gives every §5 message, and "is required" for each missing field', async () => {
+  it('gives every rule’s message, and "is required" for each missing field', async () => {
     const { client } = await loggedIn()
     const bad = await client.postForm(
       '/api/pets',

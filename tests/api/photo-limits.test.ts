@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, startServer, TEST_PASSWORD } from '../support/http'
-import { createUser } from '../support/factories'
+import { createUser, loggedIn } from '../support/factories'
 import { getDb } from '../../app/infra/db.server'
 import { setNow } from '../../app/infra/clock.server'
 import { photoQueue } from '../../app/infra/photo-processing.server'
@@ -66,13 +66,6 @@ function petForm(files: { preview?: Buffer; additional?: Buffer[] } = {}) {
       `extra-${i}.png`,
     )
   return form
-}
-
-async function loggedIn() {
-  const user = await createUser()
-  const client = new Client(base)
-  await client.login(user.email)
-  return { user, client }
 }
 
 /** What the database and the photo directory hold: nothing may change on a refusal. */

@@ -2,20 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../app/infra/db.server'
 import { setNow } from '../../app/infra/clock.server'
 import { Client, startServer } from '../support/http'
-import { createReview, createUser, type Role } from '../support/factories'
+import { createReview, createUser, loggedIn } from '../support/factories'
 
 let base: string
 beforeAll(async () => {
   base = await startServer()
 })
-
-async function loggedIn(role: Role | 'anonymous') {
-  const c = new Client(base)
-  if (role === 'anonymous') return { client: c, user: null }
-  const user = await createUser({ role })
-  await c.login(user.email)
-  return { client: c, user }
-}
 
 async function reviewRows() {
   const db = await getDb()

@@ -1,20 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../app/infra/db.server'
 import { Client, startServer } from '../support/http'
-import { createPet, createService, createUser, type Role } from '../support/factories'
+import { createPet, createService, createUser, loggedIn } from '../support/factories'
 
 let base: string
 beforeAll(async () => {
   base = await startServer()
 })
-
-async function loggedIn(role: Role | 'anonymous') {
-  const c = new Client(base)
-  if (role === 'anonymous') return { client: c, user: null }
-  const user = await createUser({ role })
-  await c.login(user.email)
-  return { client: c, user }
-}
 
 /** Every row of the service tables, to prove that a refused call changed nothing. */
 async function serviceTables() {

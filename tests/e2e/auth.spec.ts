@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiSignup, expect, test } from './support/fixtures'
+import { apiSignup, DEMO_PASSWORD, demoEmail, expect, test } from './support/fixtures'
 
 // Accounts in the browser, in both projects (JavaScript on and off): sign up,
 // log in and out, demo login, and the logged-out redirect from /pets.
@@ -35,7 +35,7 @@ test('sign up: a validation error first, then success', async ({ page }) => {
   })
   await page.getByRole('button', { name: 'Sign Up' }).click()
 
-  // Each §5 message under its field, tied to it for assistive technology.
+  // Each signup rule’s message under its field, tied to it for assistive technology.
   const firstName = page.getByLabel('First name', { exact: true })
   await expect(page.getByText('First name must be capitalized')).toBeVisible()
   await expect(firstName).toHaveAttribute('aria-invalid', 'true')
@@ -191,10 +191,21 @@ test('demo login from the shared layout stays on the page', async ({ page }) => 
   await expect(profileButton(page)).toContainText('demo-employee')
 })
 
-test('a logged-out visitor is sent from /pets to /', async ({ page }) => {
+test('a logged-out visitor is sent from /pets to the landing page, and back after logging in', async ({
+  page,
+}) => {
   await page.goto('/pets')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fpets$/)
   await expect(page.getByRole('heading', { name: /Welcome to/ })).toBeVisible()
+  const notice = page.locator('.alert', { hasText: 'Log in to book a reservation' })
+  await expect(notice).toBeVisible()
+  await notice.getByRole('link', { name: 'Log In' }).click()
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpets$/)
+  await page.getByLabel('Email').fill(demoEmail('client'))
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log In', exact: true }).click()
+  await expect(page).toHaveURL(/\/pets$/)
+  await expect(page.getByRole('heading', { name: 'Manage Pets' })).toBeVisible()
 })
 
 test('logged in, /login and /signup send you home', async ({ page, loginAs }) => {

@@ -1,6 +1,6 @@
 import { apiSignup, expect, test } from './support/fixtures'
 
-// The landing page (spec §2) for each kind of visitor, JavaScript on and off.
+// The landing page for each kind of visitor, JavaScript on and off.
 
 test('logged out: banner, welcome, main links, top reviews, demo menu', async ({
   page,

@@ -9,7 +9,7 @@ import {
   uniqueName,
 } from './support/fixtures'
 
-// Pets journeys (issue 4), each run with JavaScript on and off: Manage Pets,
+// Pets journeys, each run with JavaScript on and off: Manage Pets,
 // Add Pet with photos, the pet page, Edit Pet (replace, add and remove photos),
 // Delete with its confirmation, and who may see what.
 
@@ -38,11 +38,14 @@ async function fillPetForm(
   await scope.getByLabel('Dietary note (optional)').fill('Grain-free kibble, twice a day')
 }
 
-test('a logged-out visitor is sent from /pets to /', async ({ page }) => {
+test('a logged-out visitor is sent from /pets to the landing page, which brings them back', async ({
+  page,
+}) => {
   await page.goto('/pets')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fpets$/)
   await page.goto('/pets/new')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fpets%2Fnew$/)
+  await expect(page.getByText('Log in to book a reservation')).toBeVisible()
 })
 
 test('a client adds a pet with photos, edits it and deletes it', async ({

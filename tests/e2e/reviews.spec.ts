@@ -7,7 +7,7 @@ import {
   uniqueName,
 } from './support/fixtures'
 
-// Reviews journeys (issue 4), run with JavaScript on and off: a client adds a
+// Reviews journeys, run with JavaScript on and off: a client adds a
 // review (the spec's message first), edits it in place (Save / Cancel) and
 // deletes it after confirming; a manager deletes anyone's review.
 

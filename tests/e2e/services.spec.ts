@@ -7,7 +7,7 @@ import {
   uniqueName,
 } from './support/fixtures'
 
-// Services journeys (issue 4), run with JavaScript on and off: the public list,
+// Services journeys, run with JavaScript on and off: the public list,
 // and a manager creating (a validation error first), updating and deleting a
 // service with its confirmation.
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNoA11yViolations as axeCheck, snap, test } from './support/fixtures'
 
-// The users page (issue 4), with JavaScript on and off: the Owner and Managers
+// The users page, with JavaScript on and off: the Owner and Managers
 // see Active Users by group; everyone else sees 'Unauthorized' (403).
 
 async function expectNoA11yViolations(page: Page) {

@@ -1,6 +1,6 @@
 import type { Position, User } from '../../app/domain/user'
 import { createUser as createUserModel } from '../../app/models/user.server'
-import { TEST_PASSWORD } from './http'
+import { Client, clientFor, startServer, TEST_PASSWORD } from './http'
 
 // Factories insert through app/models, with overrides. Users get a cheap
 // argon2 cost here only, so suites that make many users stay fast.
@@ -124,4 +124,18 @@ export async function createReview({
     input: { review: review ?? `Lovely stay number ${seq}`, paws },
     at,
   })
+}
+
+type LoggedIn = { client: Client; user: User & { password: string } }
+
+/** A new user of `role` and a client logged in as them ('anonymous': a client nobody is logged in with). */
+export async function loggedIn(role?: Role): Promise<LoggedIn>
+export async function loggedIn(role: 'anonymous'): Promise<{ client: Client; user: null }>
+export async function loggedIn(
+  role: Role | 'anonymous',
+): Promise<LoggedIn | { client: Client; user: null }>
+export async function loggedIn(role: Role | 'anonymous' = 'client') {
+  if (role === 'anonymous') return { client: new Client(await startServer()), user: null }
+  const user = await createUser({ role })
+  return { client: await clientFor(user), user }
 }

@@ -114,3 +114,10 @@ export class Client {
 }
 
 export const TEST_PASSWORD = 'correct-horse-battery'
+
+/** A client logged in as `user` (made by the factories, so with TEST_PASSWORD). */
+export async function clientFor(user: { email: string }): Promise<Client> {
+  const client = new Client(await startServer())
+  await client.login(user.email)
+  return client
+}

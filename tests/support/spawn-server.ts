@@ -17,7 +17,9 @@ export type SpawnedServer = {
   stop: () => Promise<number | null>
 }
 
-export async function spawnServer(env: Record<string, string | undefined> = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string | undefined> = {},
+): Promise<SpawnedServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-hotel-spawn-'))
   const childEnv: Record<string, string> = {}
   for (const [k, v] of Object.entries({
