@@ -71,7 +71,6 @@ export function PetForm({
     id,
     lastResult,
     defaultValue,
-    disableAutoCoercion: true,
   })
   const photoHint = `JPEG, PNG, WebP, HEIC or GIF, up to ${MAX_PHOTO_MB} MB.`
 

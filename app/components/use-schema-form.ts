@@ -29,15 +29,12 @@ export function useSchemaForm<
   schema: $ZodType,
   {
     validateOn = 'onBlur',
-    disableAutoCoercion,
     ...options
   }: {
     id: string
     lastResult?: SubmissionResult<string[]> | null
     defaultValue?: DefaultValue<Shape>
     validateOn?: 'onBlur' | 'onInput'
-    /** For schemas that coerce themselves (the pet form's files and numbers). */
-    disableAutoCoercion?: boolean
   },
 ) {
   return useForm<Shape, Output>({
@@ -45,7 +42,8 @@ export function useSchemaForm<
     shouldValidate: validateOn,
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema, disableAutoCoercion }) as unknown as Submission<
+      // As the server parses it (http/form.server.ts parseForm): the schema reads the text itself.
+      parseWithZod(formData, { schema, disableAutoCoercion: true }) as unknown as Submission<
         Shape,
         string[],
         Output

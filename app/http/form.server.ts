@@ -1,5 +1,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import type { z } from 'zod'
 import { isAppError, type AppError, type FieldErrors } from '~/domain/errors'
 
 // Pages speak AppError too. A refusal that concerns the form (invalid input,
@@ -7,6 +9,16 @@ import { isAppError, type AppError, type FieldErrors } from '~/domain/errors'
 // Conform reply, so its messages show under their fields with JavaScript on
 // or off. Every other refusal (not logged in, not allowed, not found) is the
 // page's error: `pageHandler` turns it into the route's error page.
+
+/**
+ * Parses a page's form with its shared schema exactly as the API parses JSON:
+ * the schema reads every field from its text ("" counts as missing), with
+ * none of Conform's own guessing (which would read "0x10" as 16). The browser
+ * validates the same way (components/use-schema-form.ts).
+ */
+export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: true })
+}
 
 /** Wraps a page loader or action: a thrown AppError becomes the error page for its status. */
 export function pageHandler<A, R>(handler: (args: A) => Promise<R>) {

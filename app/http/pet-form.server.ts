@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   AppError,
   invalid,
@@ -27,7 +26,7 @@ import {
   type UploadedFile,
 } from '~/schemas/pet'
 import { fieldErrors } from '~/schemas/fields'
-import { formMessage, toConformErrors } from './form.server'
+import { formMessage, parseForm, toConformErrors } from './form.server'
 import { formDataToObject, readFormData } from './request-body.server'
 
 // The pet form, read the same way for the Add/Edit Pet pages and for
@@ -160,11 +159,7 @@ export async function readPetPageForm(
   formData: FormData,
   options: PetFormOptions & { message: string },
 ): Promise<PetPageForm> {
-  const submission = parseWithZod(formData, {
-    schema: schemaFor(options),
-    // The schema itself reads "" and missing alike (as the API does).
-    disableAutoCoercion: true,
-  })
+  const submission = parseForm(formData, schemaFor(options))
   if (submission.status !== 'success')
     return { ok: false, status: 400, result: submission.reply(), formData }
   const reply: ReplyWith = (error, formError) =>

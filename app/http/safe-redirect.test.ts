@@ -19,6 +19,15 @@ describe('safeRedirect', () => {
     ])
       expect(safeRedirect(bad as string)).toBe('/')
   })
+  it('percent-encodes what a Location header cannot carry', () => {
+    expect(safeRedirect('/Ā')).toBe('/%C4%80')
+    expect(safeRedirect('/pets?name=Mochi 💥')).toBe('/pets?name=Mochi%20%F0%9F%92%A5')
+    expect(safeRedirect('/x\u2028y')).toBe('/x%E2%80%A8y')
+    expect(safeRedirect('/x\ud800')).toBe('/x%EF%BF%BD')
+    expect(safeRedirect('/\u007f')).toBe('/')
+    for (const path of ['/Ā', '/pets?name=💥', '/x\u2028', '/x\ud800'])
+      expect(() => new Headers({ Location: safeRedirect(path) }), path).not.toThrow()
+  })
   it('never returns to the auth routes', () => {
     expect(safeRedirect('/login?redirectTo=/pets')).toBe('/')
     expect(safeRedirect('/logout')).toBe('/')

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings.pet.$petId'
 import { ArrowLeftIcon } from '~/components/icons'
@@ -15,7 +14,7 @@ import type { AppError } from '~/domain/errors'
 import { addDays } from '~/domain/hotel-time'
 import { assertCan, canBookFor } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
-import { attempt, pageHandler, toConformErrors } from '~/http/form.server'
+import { attempt, pageHandler, parseForm, toConformErrors } from '~/http/form.server'
 import { requireIdParam } from '~/http/params.server'
 import { readFormData } from '~/http/request-body.server'
 import { hotelClock } from '~/infra/clock.server'
@@ -90,7 +89,7 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
 
   if (intent === 'delete') {
     if (bookingId === null) throw data('Booking not found', { status: 404 })
-    const deleted = await attempt(() => deleteBooking({ actor, id: bookingId }))
+    const deleted = await attempt(() => deleteBooking({ actor, id: bookingId, petId: pet.id }))
     if (!deleted.ok) {
       const deleteError =
         deleted.error.kind === 'conflict' ? deleted.error.message : BOOKING_FAILURES.delete
@@ -102,7 +101,7 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
     throw data('Unknown action', { status: 400 })
 
   const { now } = hotelClock()
-  const submission = parseWithZod(formData, { schema: bookingFormSchema({ now }) })
+  const submission = parseForm(formData, bookingFormSchema({ now }))
   const failed = intent === 'create' ? BOOKING_FAILURES.create : BOOKING_FAILURES.update
   const refuse = (error: AppError, formError: string) =>
     data(

@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/index'
 import { AccountControls } from '~/components/account-controls'
@@ -25,7 +24,7 @@ import { SiteFooter } from '~/components/site-footer'
 import { SubmitButton } from '~/components/submit-button'
 import { canChoosePetOfTheMonth } from '~/domain/permissions'
 import { getCurrentUser, requireUser } from '~/http/auth.server'
-import { attempt, pageHandler } from '~/http/form.server'
+import { attempt, pageHandler, parseForm } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { safeRedirect } from '~/http/safe-redirect'
 import { hotelClock } from '~/infra/clock.server'
@@ -82,7 +81,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
     await clearPetOfTheMonth({ actor })
     return redirect('/')
   }
-  const submission = parseWithZod(formData, { schema: petOfTheMonthSchema })
+  const submission = parseForm(formData, petOfTheMonthSchema)
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const chosen = await attempt(() =>
     choosePetOfTheMonth({ actor, petId: submission.value.pet_id!, note: submission.value.note }),

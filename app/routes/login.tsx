@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/login'
 import { DemoLoginButtons } from '~/components/account-controls'
@@ -8,7 +7,7 @@ import { LoginForm } from '~/components/login-form'
 import type { loader as rootLoader } from '~/root'
 import { loginSchema } from '~/schemas/auth'
 import { getCurrentUser } from '~/http/auth.server'
-import { attempt, pageHandler, replyWithError } from '~/http/form.server'
+import { attempt, pageHandler, parseForm, replyWithError } from '~/http/form.server'
 import { logIn } from '~/http/login.server'
 import { readFormData } from '~/http/request-body.server'
 import { safeRedirect } from '~/http/safe-redirect'
@@ -25,7 +24,7 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
 
 export const action = pageHandler(async ({ request, context }: Route.ActionArgs) => {
   const formData = await readFormData(request)
-  const submission = parseWithZod(formData, { schema: loginSchema })
+  const submission = parseForm(formData, loginSchema)
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }

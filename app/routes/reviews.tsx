@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
 import { data, Link, redirect, useActionData, useLocation } from 'react-router'
 import type { Route } from './+types/reviews'
@@ -13,7 +12,7 @@ import { PageErrorBoundary } from '~/components/error-view'
 import { notFound, type AppError } from '~/domain/errors'
 import { assertCan, canAddReview, canDeleteReview, canEditReview } from '~/domain/permissions'
 import { getCurrentUser } from '~/http/auth.server'
-import { attempt, pageHandler, replyWithError } from '~/http/form.server'
+import { attempt, pageHandler, parseForm, replyWithError } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { getEnv } from '~/infra/env.server'
 import {
@@ -70,7 +69,7 @@ export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => 
 
   if (intent !== 'create' && intent !== 'update') throw data('Unknown action', { status: 400 })
   if (intent === 'create') assertCan(canAddReview(actor))
-  const submission = parseWithZod(formData, { schema: reviewSchema })
+  const submission = parseForm(formData, reviewSchema)
   if (submission.status !== 'success') {
     const missing = Object.values(submission.error ?? {}).some((messages) =>
       messages?.includes(reviewMessages.missing),

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
   Link,
@@ -17,7 +16,7 @@ import { formatDollars } from '~/domain/booking-rules'
 import { AppError } from '~/domain/errors'
 import { assertCan, canManageServices } from '~/domain/permissions'
 import { getCurrentUser } from '~/http/auth.server'
-import { attempt, pageHandler, replyWithError } from '~/http/form.server'
+import { attempt, pageHandler, parseForm, replyWithError } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import {
   createService,
@@ -64,7 +63,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
   }
 
   if (intent !== 'create' && intent !== 'update') throw data('Unknown action', { status: 400 })
-  const submission = parseWithZod(formData, { schema: serviceSchema })
+  const submission = parseForm(formData, serviceSchema)
   if (submission.status !== 'success')
     return data({ intent, id, result: submission.reply() }, { status: 400 })
   const saved = await attempt(() => {

@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/settings'
 import { settingsSchema, type SettingsInput } from '~/schemas/settings'
@@ -8,7 +7,7 @@ import { SubmitButton } from '~/components/submit-button'
 import { PageErrorBoundary } from '~/components/error-view'
 import { canManageSettings } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
-import { pageHandler } from '~/http/form.server'
+import { pageHandler, parseForm } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.server'
 import '~/components/booking-pages.css'
@@ -39,7 +38,7 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
 
 export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
   const actor = await requireUser(request, { can: canManageSettings })
-  const submission = parseWithZod(await readFormData(request), { schema: settingsSchema })
+  const submission = parseForm(await readFormData(request), settingsSchema)
   if (submission.status !== 'success')
     return data(
       { result: submission.reply({ formErrors: ['Settings were not saved'] }) },

@@ -1,11 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/signup'
 import { Brand } from '~/components/brand'
 import { pageTitle } from '~/domain/hotel'
 import { SignupForm } from '~/components/signup-form'
 import { getCurrentUser } from '~/http/auth.server'
-import { attempt, pageHandler, replyWithError } from '~/http/form.server'
+import { attempt, pageHandler, parseForm, replyWithError } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { safeRedirect } from '~/http/safe-redirect'
 import { signUp } from '~/http/signup.server'
@@ -25,7 +24,7 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
 
 export const action = pageHandler(async ({ request, context }: Route.ActionArgs) => {
   const formData = await readFormData(request)
-  const submission = parseWithZod(formData, { schema: signupFormSchema })
+  const submission = parseForm(formData, signupFormSchema)
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
   }

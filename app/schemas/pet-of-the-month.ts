@@ -15,6 +15,8 @@ export const petOfTheMonthSchema = z.object({
   note: z
     .string({ error: 'Note must be text' })
     .max(POTM_NOTE_MAX, `Note must be at most ${POTM_NOTE_MAX} characters`)
+    // PostgreSQL text cannot hold U+0000: refuse it rather than fail in the database.
+    .refine((v) => !v.includes('\u0000'), 'Note cannot contain a null character')
     .optional()
     .transform((v) => v ?? ''),
 })

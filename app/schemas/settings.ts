@@ -11,7 +11,7 @@ function capacity(label: string) {
   return z.preprocess(
     (v) => {
       const b = typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)
-      return typeof b === 'string' && /^\d+$/.test(b) ? Number(b) : b
+      return typeof b === 'string' && /^-?\d+$/.test(b) ? Number(b) : b
     },
     z
       .number({

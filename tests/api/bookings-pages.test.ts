@@ -146,6 +146,33 @@ describe('the pet booking page without JavaScript', () => {
     expect(text(del.body)).toContain('Reservation has started, cannot Update & Delete')
     expect((await c.get(`/api/bookings/${id}`)).status).toBe(200)
   })
+
+  it('cancels a booking only from the page of its own pet', async () => {
+    setNow(NOW)
+    const owner = await createUser()
+    const manager = await createUser({ role: 'manager' })
+    const [pip, dot] = [await createPet({ owner }), await createPet({ owner })]
+    const bath = await createService()
+    const c = await clientFor(owner)
+    const made = await c.post('/api/bookings', {
+      client_id: owner.id,
+      pet_id: pip.id,
+      booking_type: 'day_care',
+      drop_off_date: '2026-03-10 09:00:00',
+      pick_up_date: '2026-03-10 17:00:00',
+      services: [bath.id],
+    })
+    expect(made.status).toBe(201)
+    const id = String(made.body.booking.id)
+    for (const who of [c, await clientFor(manager)]) {
+      const res = await who.postForm(
+        `/bookings/pet/${dot.id}`,
+        form({ intent: 'delete', booking_id: id }),
+      )
+      expect(res.status).toBe(404)
+    }
+    expect((await c.get(`/api/bookings/${id}`)).status).toBe(200)
+  })
 })
 
 describe('settings', () => {

@@ -171,12 +171,22 @@ export async function updateBooking({
   )
 }
 
-/** DELETE /api/bookings/{id}. */
-export async function deleteBooking({ actor, id }: { actor: Actor; id: number }): Promise<void> {
+/** DELETE /api/bookings/{id}; with `petId`, only a booking of that pet (404 otherwise). */
+export async function deleteBooking({
+  actor,
+  id,
+  petId,
+}: {
+  actor: Actor
+  id: number
+  petId?: number
+}): Promise<void> {
   const db = await getDb()
   await withDeadlockRetry(() =>
     db.transaction(async (trx) => {
-      await lockExistingBooking(trx, id, actor, hotelClock().now)
+      const existing = await lockExistingBooking(trx, id, actor, hotelClock().now)
+      if (petId !== undefined && existing.pet_id !== petId)
+        throw notFound(BOOKING_FAILURES.notFound)
       await trx('bookings').where({ id }).delete()
     }),
   )
