@@ -6,8 +6,7 @@ import { HOTEL_NAME } from '../app/domain/hotel'
 // the contract's JSON error for /api, a short page for a browser's form post
 // (with the way back to the page it came from).
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x')

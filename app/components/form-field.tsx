@@ -131,7 +131,8 @@ export function SelectField<Schema>({
   >) {
   const props = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined })
   // A field posted twice comes back as a list; a single select shows the first.
-  if (!rest.multiple && Array.isArray(props.defaultValue)) props.defaultValue = props.defaultValue[0]
+  if (!rest.multiple && Array.isArray(props.defaultValue))
+    props.defaultValue = props.defaultValue[0]
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={meta.id} className="field-label">

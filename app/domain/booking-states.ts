@@ -15,12 +15,15 @@ type Stay = { drop_off_date: WallDateTime; pick_up_date: WallDateTime }
 
 export const isStarted = (b: Pick<Stay, 'drop_off_date'>, now: WallDateTime) =>
   b.drop_off_date <= now
-export const isCurrent = (b: Pick<Stay, 'pick_up_date'>, now: WallDateTime) =>
-  b.pick_up_date > now
+export const isCurrent = (b: Pick<Stay, 'pick_up_date'>, now: WallDateTime) => b.pick_up_date > now
 export const isStaying = (b: Stay, now: WallDateTime) => isStarted(b, now) && isCurrent(b, now)
 
 /** The dates a stay holds a place on, for capacity. */
-export function nightsHeld(type: BookingType, dropOff: WallDateTime, pickUp: WallDateTime): IsoDate[] {
+export function nightsHeld(
+  type: BookingType,
+  dropOff: WallDateTime,
+  pickUp: WallDateTime,
+): IsoDate[] {
   const start = dropOff.slice(0, 10)
   if (type === 'day_care') return [start]
   const end = pickUp.slice(0, 10)

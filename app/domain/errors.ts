@@ -49,7 +49,8 @@ export class AppError extends Error {
     this.kind = kind
     if (options.fieldErrors && Object.keys(options.fieldErrors).length)
       this.fieldErrors = options.fieldErrors
-    if (options.retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(options.retryAfter))
+    if (options.retryAfter !== undefined)
+      this.retryAfter = Math.max(1, Math.ceil(options.retryAfter))
   }
 
   get status(): number {
@@ -58,9 +59,7 @@ export class AppError extends Error {
 }
 
 export function isAppError(error: unknown): error is AppError {
-  return (
-    typeof error === 'object' && error !== null && (error as AppError).isAppError === true
-  )
+  return typeof error === 'object' && error !== null && (error as AppError).isAppError === true
 }
 
 // Short constructors, so a refusal reads as a sentence: `throw notFound('Pet not found')`.

@@ -28,7 +28,10 @@ const ADMINS: Role[] = ['manager', 'owner']
 const EVERYONE_LOGGED_IN: Role[] = ['client', ...STAFF]
 
 // action → [roles allowed on their own thing, roles allowed on someone else's]
-const MATRIX: Record<string, { own: Role[]; others: Role[]; check: (a: Actor, t: typeof others) => boolean }> = {
+const MATRIX: Record<
+  string,
+  { own: Role[]; others: Role[]; check: (a: Actor, t: typeof others) => boolean }
+> = {
   'see a pet': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canSeePet },
   'edit a pet': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canEditPet },
   'delete a pet': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canDeletePet },

@@ -97,4 +97,3 @@ export function validate<T extends z.ZodType>(
   if (!parsed.success) throw invalid(message, fieldErrors(parsed.error))
   return parsed.data
 }
-

@@ -6,7 +6,12 @@ import {
   readSessionToken,
   sessionCookieHeader,
 } from '~/infra/session-cookie.server'
-import { createSession, deleteSession, findSessionUser, type SessionUser } from '~/models/session.server'
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  type SessionUser,
+} from '~/models/session.server'
 
 // Who is asking. A request's session (cookie → row → user) is read once per
 // request however many loaders ask: the root loader and the page's loader

@@ -24,7 +24,8 @@ const PHOTO_FORMS: { methods: string[]; path: RegExp }[] = [
 /** The most a request to `method path` may send. */
 export function bodyLimitFor(method: string, path: string): number {
   const m = method.toUpperCase()
-  for (const form of PHOTO_FORMS) if (form.methods.includes(m) && form.path.test(path)) return PHOTO_FORM_LIMIT
+  for (const form of PHOTO_FORMS)
+    if (form.methods.includes(m) && form.path.test(path)) return PHOTO_FORM_LIMIT
   return DEFAULT_BODY_LIMIT
 }
 

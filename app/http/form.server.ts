@@ -38,7 +38,6 @@ export function toRouteError(error: AppError) {
   return data(error.message, { status: error.status, headers })
 }
 
-
 /**
  * Runs a model call for a form: its value, or the refusal the form should
  * show (a wrong password included). What is not the form's business — not

@@ -1,7 +1,12 @@
 import { AppError, invalid, rateLimited } from '~/domain/errors'
 import type { User } from '~/domain/user'
 import { getEnv } from '~/infra/env.server'
-import { clearAttempts, refundAttempt, takeAttempt, type RateLimit } from '~/models/rate-limit.server'
+import {
+  clearAttempts,
+  refundAttempt,
+  takeAttempt,
+  type RateLimit,
+} from '~/models/rate-limit.server'
 import { verifyLogin } from '~/models/user.server'
 import { loginSchema } from '~/schemas/auth'
 import { fieldErrors } from '~/schemas/fields'

@@ -186,7 +186,10 @@ export async function readPetPageForm(
 /** The page's form body (55 MB at most), or the reply that says why it could not be read. */
 export async function readPetPageBody(
   request: Request,
-): Promise<{ ok: true; formData: FormData } | { ok: false; status: number; result: SubmissionResult<string[]> }> {
+): Promise<
+  | { ok: true; formData: FormData }
+  | { ok: false; status: number; result: SubmissionResult<string[]> }
+> {
   try {
     return { ok: true, formData: await readFormData(request, { photos: true }) }
   } catch (error) {

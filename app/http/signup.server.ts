@@ -18,7 +18,11 @@ export async function signUp({
   clientIp: string
 }): Promise<{ user: User; setCookie: string }> {
   await enforceRateLimit(
-    { key: `signup:ip:${clientIp}`, limit: getEnv().RATE_LIMIT_SIGNUPS_PER_IP, windowSeconds: 60 * 60 },
+    {
+      key: `signup:ip:${clientIp}`,
+      limit: getEnv().RATE_LIMIT_SIGNUPS_PER_IP,
+      windowSeconds: 60 * 60,
+    },
     'Too many new accounts from this address. Please try again later.',
   )
   const user = await createUser(input)

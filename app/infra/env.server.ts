@@ -40,7 +40,10 @@ const trustProxy = z
       })
       return z.NEVER
     }
-    const list = v.split(',').map((s) => s.trim()).filter(Boolean)
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
     try {
       proxyaddr.compile(list)
     } catch (error) {

@@ -108,7 +108,12 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
       .webp({ quality: 76 })
       .toBuffer({ resolveWithObject: true })
     return {
-      main: { key: `${id}.webp`, body: main.data, width: main.info.width, height: main.info.height },
+      main: {
+        key: `${id}.webp`,
+        body: main.data,
+        width: main.info.width,
+        height: main.info.height,
+      },
       thumb: {
         key: `${id}-t.webp`,
         body: thumb.data,

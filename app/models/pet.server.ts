@@ -234,7 +234,13 @@ export async function getPet({ id, actor }: { id: number; actor: Actor }): Promi
 }
 
 /** The pet page: the pet, its owner and its photos with their sizes. Same access rule as getPet. */
-export async function getPetDetails({ id, actor }: { id: number; actor: Actor }): Promise<PetDetails> {
+export async function getPetDetails({
+  id,
+  actor,
+}: {
+  id: number
+  actor: Actor
+}): Promise<PetDetails> {
   const db = await getDb()
   const row = await requirePetRow(db, id, (pet) => canSeePet(actor, pet))
   const images = (await imagesOf(db, [id])).get(id) ?? []

@@ -81,7 +81,8 @@ export async function takeAttempt({
   )
   const row = rows[0] as { last_allowed: boolean; blocked_for: number | null; window_left: number }
   if (row.last_allowed) return { allowed: true }
-  const retryAfter = row.blocked_for !== null && row.blocked_for > 0 ? row.blocked_for : row.window_left
+  const retryAfter =
+    row.blocked_for !== null && row.blocked_for > 0 ? row.blocked_for : row.window_left
   return { allowed: false, retryAfter: Math.max(1, retryAfter) }
 }
 
@@ -112,7 +113,9 @@ export async function purgeRateLimits(): Promise<number> {
   return db('rate_limits')
     .whereRaw(`window_started_at < ?::timestamptz - interval '1 day'`, [at])
     .where((q) =>
-      q.whereNull('blocked_until').orWhereRaw(`blocked_until < ?::timestamptz - interval '1 day'`, [at]),
+      q
+        .whereNull('blocked_until')
+        .orWhereRaw(`blocked_until < ?::timestamptz - interval '1 day'`, [at]),
     )
     .delete()
 }

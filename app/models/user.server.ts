@@ -1,11 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 import { conflict, invalid, notFound } from '~/domain/errors'
-import {
-  assertCan,
-  canListStaff,
-  canManageUsers,
-  canSeeUser,
-} from '~/domain/permissions'
+import { assertCan, canListStaff, canManageUsers, canSeeUser } from '~/domain/permissions'
 import type { Actor, Position, User } from '~/domain/user'
 import { getDb, type Db } from '~/infra/db.server'
 import type { SignupInput } from '~/schemas/auth'

@@ -54,10 +54,9 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
     listTopReviews({ limit: TOP_REVIEWS }),
     getPetOfTheMonth({ month }),
     canChoosePetOfTheMonth(user)
-      ? Promise.all([
-          listPetChoices({ actor: user }),
-          getChosenPetOfTheMonth({ month }),
-        ]).then(([pets, chosen]) => ({ pets, chosen }))
+      ? Promise.all([listPetChoices({ actor: user }), getChosenPetOfTheMonth({ month })]).then(
+          ([pets, chosen]) => ({ pets, chosen }),
+        )
       : null,
   ])
   // A visitor sent here from a page that needs a login (Book a Reservation):

@@ -15,12 +15,7 @@ import { getCurrentUser } from '~/http/auth.server'
 import { attempt, pageHandler, parseForm, replyWithError } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { getEnv } from '~/infra/env.server'
-import {
-  createReview,
-  deleteReview,
-  listReviewsPage,
-  updateReview,
-} from '~/models/review.server'
+import { createReview, deleteReview, listReviewsPage, updateReview } from '~/models/review.server'
 import { parseIdParam } from '~/schemas/fields'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'

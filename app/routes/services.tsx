@@ -1,10 +1,4 @@
-import {
-  data,
-  Link,
-  redirect,
-  useActionData,
-  useLocation,
-} from 'react-router'
+import { data, Link, redirect, useActionData, useLocation } from 'react-router'
 import type { Route } from './+types/services'
 import { serviceSchema } from '~/schemas/service'
 import { ConfirmDialog } from '~/components/confirm-dialog'
@@ -35,14 +29,16 @@ import { PageHeader } from '~/components/page-header'
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await getCurrentUser(request)
   const admin = canManageServices(actor)
-  const [services, staff] = await Promise.all([
-    listServices(),
-    admin ? listStaff({ actor }) : [],
-  ])
+  const [services, staff] = await Promise.all([listServices(), admin ? listStaff({ actor }) : []])
   return {
     services: services.map((s) => ({ ...s, priceLabel: formatDollars(s.priceCents) })),
     admin,
-    staff: staff.map(({ id, fname, lname, position }): StaffOption => ({ id, fname, lname, position })),
+    staff: staff.map(({ id, fname, lname, position }): StaffOption => ({
+      id,
+      fname,
+      lname,
+      position,
+    })),
     editId: admin ? parseIdParam(url.searchParams.get('edit') ?? undefined) : null,
     created: url.searchParams.get('created'),
   }

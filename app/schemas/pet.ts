@@ -1,12 +1,6 @@
 import { z } from 'zod'
 import { isValidIsoDate } from '~/domain/hotel-time'
-import {
-  BEHAVIORS,
-  GENDERS,
-  MAX_ADDITIONAL_IMAGES,
-  PET_SIZES,
-  PET_TYPES,
-} from '~/domain/pet'
+import { BEHAVIORS, GENDERS, MAX_ADDITIONAL_IMAGES, PET_SIZES, PET_TYPES } from '~/domain/pet'
 import {
   blankToUndefined,
   idSchema,

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Client} from '../support/http';
+import type { Client } from '../support/http'
 import { startServer, clientFor } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
-import type { Client} from '../support/http';
+import type { Client } from '../support/http'
 import { clientFor, startServer } from '../support/http'
 import { createPet, createService, createUser } from '../support/factories'
 

@@ -19,7 +19,13 @@ import { BOOKING_COLUMNS, hydrate, type BookingRow } from './rows.server'
  * pick-up time), pets staying over (by name) and day-care pets (by drop-off
  * time) — each booking in exactly one list. Staff only.
  */
-export async function getDaySheet({ date, actor }: { date: IsoDate; actor: Actor }): Promise<DaySheet> {
+export async function getDaySheet({
+  date,
+  actor,
+}: {
+  date: IsoDate
+  actor: Actor
+}): Promise<DaySheet> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
   const rows = (await coveringQuery(db, date, date)

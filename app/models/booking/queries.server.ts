@@ -24,7 +24,14 @@ import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { coveringQuery, MAX_STAY_DAYS } from './occupancy.server'
-import { BOOKING_COLUMNS, bookingQuery, hydrate, readBooking, type BookingRow, type Conn } from './rows.server'
+import {
+  BOOKING_COLUMNS,
+  bookingQuery,
+  hydrate,
+  readBooking,
+  type BookingRow,
+  type Conn,
+} from './rows.server'
 import { requireBookableServices } from './services.server'
 import { whereCurrent, whereNotStarted, whereOver, whereStaying } from './states.server'
 

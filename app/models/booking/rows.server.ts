@@ -112,7 +112,11 @@ function toBooking(
   }
 }
 
-export async function readBooking(db: Conn, id: number, now: WallDateTime): Promise<Booking | null> {
+export async function readBooking(
+  db: Conn,
+  id: number,
+  now: WallDateTime,
+): Promise<Booking | null> {
   const row = (await bookingQuery(db).where('b.id', id).first()) as BookingRow | undefined
   if (!row) return null
   const [booking] = await hydrate(db, [row], now)

@@ -1,13 +1,7 @@
 import type { Route } from './+types/bookings.$id'
 import { requireIdParam } from '~/http/params.server'
 import { invalid } from '~/domain/errors'
-import {
-  apiHandler,
-  methodNotAllowed,
-  ok,
-  readJsonObject,
-  validate,
-} from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { hotelClock } from '~/infra/clock.server'
 import { getBooking } from '~/models/booking/queries.server'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/bookings.pet.$petId'
 import { requireIdParam } from '~/http/params.server'
-import { apiHandler, methodNotAllowed, ok, } from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { getCurrentPetBooking } from '~/models/booking/queries.server'
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/pets.$petId.images.$imageId'
 import { requireIdParam } from '~/http/params.server'
-import { apiHandler, methodNotAllowed, ok, } from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { deletePetImage, PET_FAILURES } from '~/models/pet.server'
 

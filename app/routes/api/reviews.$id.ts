@@ -1,12 +1,7 @@
 import type { Route } from './+types/reviews.$id'
 import { requireIdParam } from '~/http/params.server'
 import { assertCan, canEditReview } from '~/domain/permissions'
-import {
-  apiHandler,
-  methodNotAllowed,
-  ok,
-  readJsonObject,
-} from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok, readJsonObject } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { deleteReview, getReview, updateReview } from '~/models/review.server'
 import { parseReview, REVIEW_FAILURES } from '~/schemas/review'

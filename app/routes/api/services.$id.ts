@@ -2,13 +2,7 @@ import type { Route } from './+types/services.$id'
 import { requireIdParam } from '~/http/params.server'
 import { invalid } from '~/domain/errors'
 import { assertCan, canManageServices } from '~/domain/permissions'
-import {
-  apiHandler,
-  methodNotAllowed,
-  ok,
-  readJsonObject,
-  validate,
-} from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import {
   deleteService,

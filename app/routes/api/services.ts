@@ -21,6 +21,10 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const actor = await requireApiUser(request)
   assertCan(canManageServices(actor))
-  const input = validate(serviceSchema, await readJsonObject(request), SERVICE_MESSAGES.createFailed)
+  const input = validate(
+    serviceSchema,
+    await readJsonObject(request),
+    SERVICE_MESSAGES.createFailed,
+  )
   return ok(toApiService(await createService({ actor, input })), { status: 201 })
 })

@@ -1,6 +1,6 @@
 import type { Route } from './+types/users.$id'
 import { requireIdParam } from '~/http/params.server'
-import { apiHandler, methodNotAllowed, ok, } from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { getUser } from '~/models/user.server'
 
