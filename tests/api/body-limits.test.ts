@@ -183,19 +183,7 @@ describe('chunked bodies are counted as they stream', () => {
   })
 })
 
-describe('a refused body is read and thrown away, so the client gets the answer', () => {
-  it('a logged-out PUT /api/pets/{id} with a multipart body answers 401 that fetch can read', async () => {
-    const form = new FormData()
-    form.set('name', 'Rex')
-    form.set('preview_image', new Blob([Buffer.alloc(200 * 1024, 3)]), 'a.jpg')
-    for (let i = 0; i < 3; i++) {
-      // The same keep-alive connection serves the next request afterwards.
-      const res = await fetch(`${base}/api/pets/${petId}`, { method: 'PUT', body: form })
-      expect(res.status).toBe(401)
-      expect(await res.json()).toEqual({ message: 'You must be logged in' })
-    }
-  })
-
+describe('a body past its limit', () => {
   it('a body past the limit is refused before the route runs, even one the route would refuse anyway', async () => {
     const res = await sendChunked('PUT', `/api/pets/${petId}`, {
       totalBytes: 70 * MB,

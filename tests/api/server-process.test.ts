@@ -2,12 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from '../support/http'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server'
 
-// A date far outside the hotel's calendar (the year 9999, say) once made the
-// day sheet throw while a query was still running; the rejection nobody
-// awaited made Node exit, so one GET by an employee took the whole server
-// down. Dates the hotel keeps run from 2000-01-01 to ten years ahead; others
-// get 400 with a message — and the server, a real process of its own here,
-// must still be answering after each of them.
+// What only a whole server process shows (server.ts in a process of its own):
+//
+//  - A date far outside the hotel's calendar (the year 9999, say) once made
+//    the day sheet throw while a query was still running; the rejection
+//    nobody awaited made Node exit, so one GET by an employee took the whole
+//    server down. Dates the hotel keeps run from 2000-01-01 to ten years
+//    ahead; others get 400 with a message, and the server must still be
+//    answering after each of them.
+//  - A request refused before its body was read (a logged-out upload) once
+//    got its answer and a closed connection while the client was still
+//    sending, so fetch() saw EPIPE instead of the 401. The body is now read
+//    (up to its limit) before the answer.
 
 const FIXED_NOW = '2026-11-23T15:00:00Z' // Monday 10:00 in New York: today is 2026-11-23
 let server: SpawnedServer
@@ -63,6 +69,30 @@ describe('dates outside the calendar', () => {
       expect((await staff.get(`/api/bookings/date/${date}`)).status, date).toBe(200)
       expect((await staff.get(`/bookingsByDate?date=${date}`)).status, date).toBe(200)
     }
+    await stillUp()
+  })
+})
+
+describe('an upload refused before its body is read', () => {
+  it('gets its answer, readable by fetch, whatever the size of the body', async () => {
+    const MB = 1024 * 1024
+    const seen: string[] = []
+    for (const size of [1024, 64 * 1024, MB, 8 * MB])
+      for (let i = 0; i < 4; i++) {
+        const form = new FormData()
+        form.set('name', 'Rex')
+        form.set('preview_image', new Blob([new Uint8Array(size).fill(3)]), 'a.jpg')
+        try {
+          const res = await fetch(`${server.url}/api/pets/1`, { method: 'PUT', body: form })
+          seen.push(`${size}: ${res.status} ${(await res.json()).message}`)
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string } }).cause
+          seen.push(`${size}: ${cause?.code ?? String(error)}`)
+        }
+      }
+    expect(new Set(seen.map((s) => s.replace(/^\d+: /, '')))).toEqual(
+      new Set(['401 You must be logged in']),
+    )
     await stillUp()
   })
 })
