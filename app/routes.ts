@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
 
 // Every URL of the app, listed explicitly. Pages first, then the JSON /api
-// contract of spec §7 (resource routes). React Router matches a path with or
+// (resource routes), whose paths and shapes existing clients rely on. React Router matches a path with or
 // without its trailing slash.
 export default [
   // ---- pages ----

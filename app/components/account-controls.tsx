@@ -1,5 +1,5 @@
 /**
- * The account controls of the navbar and the landing banner (spec §2):
+ * The account controls of the navbar and the landing banner:
  *  - a Demo dropdown when logged out and demo mode is on (one click logs in as
  *    the demo client, employee, manager or owner: a POST to /demo-login);
  *  - the profile dropdown: logged in → username, email, Manage Pets, View

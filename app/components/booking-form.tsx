@@ -1,6 +1,6 @@
 /**
  * The booking form of /bookings/pet/:petId, for a new booking and for updating
- * the current one. The flow of spec §4: type → dates → times → services →
+ * the current one, in the order a person decides: type → dates → times → services →
  * submit. The rules are the shared schema's (app/schemas/booking.ts), checked
  * as you type with JavaScript and always on the server.
  *

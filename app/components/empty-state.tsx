@@ -1,5 +1,5 @@
 /**
- * The friendly box shown when a list is empty (spec §8: 'No pets!',
+ * The friendly box shown when a list is empty ('No pets!',
  * 'No bookings available', 'No services available', 'No reviews available',
  * 'No users available') or a load failed ('Error: …').
  *

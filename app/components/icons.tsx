@@ -108,15 +108,6 @@ export function UserIcon(props: IconProps) {
   )
 }
 
-export function UsersIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20c0-3.5 2.9-6 6.5-6s6.5 2.5 6.5 6M16 4.5a3.5 3.5 0 0 1 0 7M18 14c2.2.7 3.5 2.8 3.5 6" />
-    </Svg>
-  )
-}
-
 export function LogOutIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -1,5 +1,5 @@
 /**
- * Paw ratings (spec §3/§9: 1 to 5 paws).
+ * Paw ratings: a review gives the hotel 1 to 5 paws.
  *
  * Display — five paw icons with a text equivalent for screen readers:
  *   <Paws value={review.paws} />            // reads "4 out of 5 paws"

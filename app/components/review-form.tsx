@@ -3,12 +3,11 @@
  * Cancel). Field names are the API's (review, paws); the rules are the shared
  * schema's, checked as you type with JavaScript and on the server always.
  */
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
-import { FormErrors, TextareaField } from './form-field'
+import { TextareaField } from './form-field'
+import { IntentForm } from './intent-form'
 import { PawsInput } from './paws'
-import { SubmitButton } from './submit-button'
 import { REVIEW_MAX, reviewSchema, type ReviewInput } from '~/schemas/review'
 import { useSchemaForm } from './use-schema-form'
 
@@ -45,10 +44,14 @@ export function ReviewForm({
     defaultValue,
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="form">
-      <input type="hidden" name="intent" value={intent} />
-      {reviewId !== undefined ? <input type="hidden" name="id" value={reviewId} /> : null}
-      <FormErrors form={form} />
+    <IntentForm
+      form={form}
+      intent={intent}
+      itemId={reviewId}
+      submitLabel={submitLabel}
+      pendingText={pendingText}
+      cancel={cancel}
+    >
       <PawsInput meta={fields.paws} legend="Paws rating" />
       <TextareaField
         meta={fields.review}
@@ -58,12 +61,6 @@ export function ReviewForm({
         maxLength={REVIEW_MAX}
         autoFocus={autoFocus}
       />
-      <div className="form-actions cluster">
-        <SubmitButton name="intent" value={intent} pendingText={pendingText}>
-          {submitLabel}
-        </SubmitButton>
-        {cancel}
-      </div>
-    </Form>
+    </IntentForm>
   )
 }

@@ -4,11 +4,10 @@
  * are the shared schema's, checked as you type with JavaScript and again on the
  * server (which is all there is without JavaScript).
  */
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
-import { CheckboxGroupField, FormErrors, InputField } from './form-field'
-import { SubmitButton } from './submit-button'
+import { CheckboxGroupField, InputField } from './form-field'
+import { IntentForm } from './intent-form'
 import { serviceSchema, type ServiceInput } from '~/schemas/service'
 import { useSchemaForm } from './use-schema-form'
 
@@ -45,10 +44,14 @@ export function ServiceForm({
     defaultValue,
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="form">
-      <input type="hidden" name="intent" value={intent} />
-      {serviceId !== undefined ? <input type="hidden" name="id" value={serviceId} /> : null}
-      <FormErrors form={form} />
+    <IntentForm
+      form={form}
+      intent={intent}
+      itemId={serviceId}
+      submitLabel={submitLabel}
+      pendingText={pendingText}
+      cancel={cancel}
+    >
       <div className="form-grid">
         <InputField
           meta={fields.service}
@@ -76,12 +79,6 @@ export function ServiceForm({
       ) : (
         <p className="muted">No staff members yet.</p>
       )}
-      <div className="form-actions cluster">
-        <SubmitButton name="intent" value={intent} pendingText={pendingText}>
-          {submitLabel}
-        </SubmitButton>
-        {cancel}
-      </div>
-    </Form>
+    </IntentForm>
   )
 }

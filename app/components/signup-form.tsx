@@ -1,7 +1,7 @@
 /**
  * The Sign Up form, shared by the /signup page and the Sign Up dialog that
  * the profile menu opens with JavaScript. Posts to /signup (plain POST without
- * JS, a fetcher with JS). Field names are the API's; every §5 message shows
+ * JS, a fetcher with JS). Field names are the API's; every rule's message shows
  * under its field, server errors under email / username / password and as a
  * general message.
  *

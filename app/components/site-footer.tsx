@@ -1,6 +1,6 @@
 /**
  * The footer of the shared layout and the landing page: the hotel, quick
- * links and social links (spec §2).
+ * links and social links.
  *
  *   <SiteFooter />
  */

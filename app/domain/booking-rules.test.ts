@@ -14,7 +14,7 @@ import { addDays, daysBetween, hotelWallClock } from './hotel-time'
 import { BOOKING_MESSAGES, bookingApiSchema, bookingFormSchema } from '~/schemas/booking'
 import { fieldErrors } from '~/schemas/fields'
 
-// Properties of the pure booking rules (spec §9, issue 5): day counting, price,
+// Properties of the pure booking rules: day counting, price,
 // hours and dates — with "now" and the dates drawn around the days New York's
 // clocks change, where an hour-based count would go wrong.
 

@@ -1,6 +1,7 @@
 import { wallSecondsBetween, type WallDateTime } from './hotel-time'
 
-// The constants and pure rules of spec §9 and the booking engine, shared by the
+// The constants and pure rules of the booking engine — hours, horizon, day
+// counting, price — shared by the
 // zod schemas (page and API), the models and the pages' live totals.
 
 export const BOOKING_TYPES = ['day_care', 'boarding_care'] as const

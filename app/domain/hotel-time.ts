@@ -110,10 +110,6 @@ function wallToEpochSeconds(value: WallDateTime): number {
   return Date.UTC(y, m - 1, d, p.hour, p.minute, p.second) / 1000
 }
 
-export function monthOf(date: IsoDate): string {
-  return date.slice(0, 7)
-}
-
 export function firstOfMonth(month: string): IsoDate {
   return `${month}-01`
 }

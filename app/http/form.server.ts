@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from 'zod'
 import { isAppError, type AppError, type FieldErrors } from '~/domain/errors'
+import { parseIdParam } from '~/schemas/fields'
 
 // Pages speak AppError too. A refusal that concerns the form (invalid input,
 // a conflict, an upload too large, too many tries) comes back as the form's
@@ -73,6 +74,20 @@ export function replyWithError<Schema extends Record<string, unknown>>(
     fieldErrors: toConformErrors(error.fieldErrors),
     hideFields,
   })
+}
+
+/**
+ * What a list page's form asks for: its `intent` (one of `intents`, else 400)
+ * and the `id` of the item it acts on (null when missing or no id).
+ */
+export function readIntent<Intent extends string>(
+  formData: FormData,
+  intents: readonly Intent[],
+): { intent: Intent; id: number | null } {
+  const intent = formData.get('intent')
+  if (typeof intent !== 'string' || !(intents as readonly string[]).includes(intent))
+    throw data('Unknown action', { status: 400 })
+  return { intent: intent as Intent, id: parseIdParam(String(formData.get('id') ?? '')) }
 }
 
 /** A reply that carries one message for the whole form (no submission at hand). */

@@ -19,9 +19,10 @@ import { hotelClock } from '~/infra/clock.server'
 import { getDaySheet } from '~/models/booking/day-sheet.server'
 import { occupancyByDate } from '~/models/booking/occupancy.server'
 import { PageErrorBoundary } from '~/components/error-view'
+import { pageTitle } from '~/domain/hotel'
 import { PageHeader } from '~/components/page-header'
 
-// /bookingsByDate — the staff day sheet (spec §2, issue 5). A GET form, so the
+// /bookingsByDate — the staff day sheet. A GET form, so the
 // date is in the URL (?date=YYYY-MM-DD, today in hotel time by default): the
 // day's arrivals, departures, pets staying over and day-care pets with what
 // staff need to know, occupancy against capacity, and the month at a glance.
@@ -187,9 +188,7 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {
-    title: data
-      ? `Daily Bookings, ${formatWallDate(data.date)} · Pet Hotel`
-      : 'Daily Bookings · Pet Hotel',
+    title: pageTitle(data ? `Daily Bookings, ${formatWallDate(data.date)}` : 'Daily Bookings'),
   },
 ]
 

@@ -37,7 +37,7 @@ import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 
 // /bookings/pet/:petId — book a stay for one pet, or manage its current booking
-// (spec §2, §4): the pet's owner (and the Owner/Managers) book, update and
+// the pet's owner (and the Owner/Managers) book, update and
 // delete; any staff member may look. A started booking cannot change. The
 // pet's past stays stay visible below. Everything works as plain form posts.
 
@@ -283,7 +283,7 @@ function SavedNotice({ saved }: { saved: string }) {
   return <Notice tone="success">{text}</Notice>
 }
 
-/** The current booking loaded into the form (spec §4: "Update loads the booking into the form"). */
+/** The current booking loaded into the form, so Update starts from what was booked. */
 function formValueOf(b: Booking, offered: { id: number }[]): BookingFormValue {
   const stillOffered = new Set(offered.map((s) => s.id))
   return {

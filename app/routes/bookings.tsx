@@ -1,13 +1,12 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings'
-import { parseIdParam } from '~/schemas/fields'
 import { StayText } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PAGE_SIZE, Pagination, readPageParam } from '~/components/pagination'
 import { canListAllBookings } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
-import { attempt, pageHandler } from '~/http/form.server'
+import { attempt, pageHandler, readIntent } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { listBookingsPage } from '~/models/booking/queries.server'
 import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
@@ -15,9 +14,10 @@ import { BOOKING_MESSAGES } from '~/schemas/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { Notice } from '~/components/notice'
 import { PageErrorBoundary } from '~/components/error-view'
+import { pageTitle } from '~/domain/hotel'
 import { PageHeader } from '~/components/page-header'
 
-// /bookings — Manage Bookings for the Owner and Managers (spec §2): upcoming
+// /bookings — Manage Bookings for the Owner and Managers: upcoming
 // bookings first, soonest first; past ones a link away. Pages of 50 on the
 // server (?page=), read by LIMIT/OFFSET on the indexed drop-off order, so a
 // hotel with 150,000 bookings loads it as fast as an empty one.
@@ -33,8 +33,7 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
 export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => {
   const actor = await requireUser(request, { can: canListAllBookings })
   const formData = await readFormData(request)
-  if (formData.get('intent') !== 'delete') throw data('Unknown action', { status: 400 })
-  const id = parseIdParam(String(formData.get('id') ?? ''))
+  const { id } = readIntent(formData, ['delete'])
   if (id === null) throw data('Booking not found', { status: 404 })
   const deleted = await attempt(() => deleteBooking({ actor, id }))
   // Gone meanwhile: the list shows the truth. Started: say why it stays.
@@ -212,7 +211,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Manage Bookings · Pet Hotel' }]
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Manage Bookings') }]
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Manage Bookings" failure="Trouble getting All Bookings" />

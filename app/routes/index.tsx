@@ -20,6 +20,7 @@ import {
 } from '~/components/icons'
 import { Notice } from '~/components/notice'
 import { Paws } from '~/components/paws'
+import '~/styles/landing.css'
 import { SiteFooter } from '~/components/site-footer'
 import { SubmitButton } from '~/components/submit-button'
 import { canChoosePetOfTheMonth } from '~/domain/permissions'
@@ -40,7 +41,7 @@ import { listTopReviews } from '~/models/review.server'
 import { petOfTheMonthSchema, POTM_NOTE_MAX } from '~/schemas/pet-of-the-month'
 import { useSchemaForm } from '~/components/use-schema-form'
 
-// The landing page (spec §2), outside the shared layout: banner with logo and
+// The landing page, outside the shared layout: banner with logo and
 // welcome, Admin menu (Owner/Manager), profile and Demo dropdowns, the two
 // main actions, Top Reviews and the Pet of the Month (with its chooser for
 // Owner/Manager).

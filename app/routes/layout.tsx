@@ -9,7 +9,7 @@ import { SiteFooter } from '~/components/site-footer'
 import type { User } from '~/domain/user'
 import type { loader as rootLoader } from '~/root'
 
-// The shared layout of spec §2: navbar (home image, demo button when logged
+// The shared layout: navbar (home image, demo button when logged
 // out, profile button), the page, and the footer with social links. It reads
 // the session from the root loader, so the first HTML already has the right menus.
 

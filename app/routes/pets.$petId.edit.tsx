@@ -10,7 +10,9 @@ import { requireUser } from '~/http/auth.server'
 import { attempt, formMessage, pageHandler } from '~/http/form.server'
 import { readPetPageBody, readPetPageForm } from '~/http/pet-form.server'
 import { hotelClock } from '~/infra/clock.server'
-import { deletePetImage, getPetDetails, PET_FAILURES, updatePet } from '~/models/pet.server'
+import { getPetDetails } from '~/models/pet/queries.server'
+import { PET_FAILURES } from '~/models/pet/rows.server'
+import { deletePetImage, updatePet } from '~/models/pet/write.server'
 import { parseIdParam } from '~/schemas/fields'
 
 // /pets/:petId/edit — the Edit Pet dialog over the pet's page (a child route

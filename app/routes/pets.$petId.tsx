@@ -8,10 +8,12 @@ import { CalendarIcon, EditIcon } from '~/components/icons'
 import { formatPetDate, PetBookings } from '~/components/pet-bookings'
 import { sizeLabel, type PetPhoto } from '~/domain/pet'
 import { requireUser } from '~/http/auth.server'
-import { attempt, pageHandler, toRouteError } from '~/http/form.server'
+import { attempt, pageHandler, readIntent, toRouteError } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { listPetBookings } from '~/models/booking/queries.server'
-import { deletePet, getPetDetails, PET_FAILURES } from '~/models/pet.server'
+import { getPetDetails } from '~/models/pet/queries.server'
+import { PET_FAILURES } from '~/models/pet/rows.server'
+import { deletePet } from '~/models/pet/write.server'
 import '~/components/pet.css'
 import { capitalize } from '~/domain/text'
 import { Notice } from '~/components/notice'
@@ -34,7 +36,7 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
   const actor = await requireUser(request)
   const id = requireIdParam(params.petId, PET_FAILURES.notFound)
   const formData = await readFormData(request)
-  if (formData.get('intent') !== 'delete') throw data('Unknown action', { status: 400 })
+  readIntent(formData, ['delete'])
   const deleted = await attempt(() => deletePet({ id, actor }))
   if (!deleted.ok && deleted.error.kind === 'not_found') throw toRouteError(deleted.error)
   // Staying right now: say why it stays (the model's message is under `form`).

@@ -7,7 +7,8 @@ import { requireUser } from '~/http/auth.server'
 import { attempt, pageHandler } from '~/http/form.server'
 import { readPetPageBody, readPetPageForm } from '~/http/pet-form.server'
 import { hotelClock } from '~/infra/clock.server'
-import { createPet, PET_FAILURES } from '~/models/pet.server'
+import { PET_FAILURES } from '~/models/pet/rows.server'
+import { createPet } from '~/models/pet/write.server'
 
 // /pets/new — the Add Pet dialog over Manage Pets (a child route of /pets).
 // After success the client lands on the new pet's page.

@@ -5,6 +5,7 @@ import { REVIEW_FAILURES, reviewMessages, reviewSchema } from '~/schemas/review'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { Pagination, readPageParam } from '~/components/pagination'
+import { FormPanel, pathWithout } from '~/components/intent-form'
 import { ReviewForm } from '~/components/review-form'
 import { ReviewItem } from '~/components/review-item'
 import { pageTitle } from '~/domain/hotel'
@@ -12,7 +13,7 @@ import { PageErrorBoundary } from '~/components/error-view'
 import { notFound, type AppError } from '~/domain/errors'
 import { assertCan, canAddReview, canDeleteReview, canEditReview } from '~/domain/permissions'
 import { getCurrentUser } from '~/http/auth.server'
-import { attempt, pageHandler, parseForm, replyWithError } from '~/http/form.server'
+import { attempt, pageHandler, parseForm, readIntent, replyWithError } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { getEnv } from '~/infra/env.server'
 import { createReview, deleteReview, listReviewsPage, updateReview } from '~/models/review.server'
@@ -51,8 +52,7 @@ export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => 
   const actor = await getCurrentUser(request)
   if (!actor) throw data('Unauthorized', { status: 401 })
   const formData = await readFormData(request)
-  const intent = formData.get('intent')
-  const id = parseIdParam(String(formData.get('id') ?? ''))
+  const { intent, id } = readIntent(formData, ['create', 'update', 'delete'])
   const back = listUrl(url)
 
   if (intent === 'delete') {
@@ -62,14 +62,13 @@ export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => 
     return redirect(back)
   }
 
-  if (intent !== 'create' && intent !== 'update') throw data('Unknown action', { status: 400 })
   if (intent === 'create') assertCan(canAddReview(actor))
   const submission = parseForm(formData, reviewSchema)
   if (submission.status !== 'success') {
     const missing = Object.values(submission.error ?? {}).some((messages) =>
       messages?.includes(reviewMessages.missing),
     )
-    // The spec's alert: one clear message above the form, besides the field messages.
+    // The "both fields" alert: one clear message above the form, besides the field messages.
     return data(
       {
         intent,
@@ -254,8 +253,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} hasMore={hasMore} label="Review pages" />
 
       {canAdd ? (
-        <section className="section panel stack" id="add-review" aria-labelledby="add-review-title">
-          <h2 id="add-review-title">Add a Review</h2>
+        <FormPanel id="add-review" title="Add a Review">
           <ReviewForm
             // A fresh, empty form after each review added.
             key={added ?? 'new'}
@@ -265,7 +263,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
             submitLabel="Add Review"
             pendingText="Adding…"
           />
-        </section>
+        </FormPanel>
       ) : !loggedIn ? (
         <section className="section panel" aria-labelledby="add-review-title">
           <h2 id="add-review-title">Stayed with us?</h2>
@@ -284,13 +282,6 @@ function editHref(location: { pathname: string; search: string }, id: number) {
   params.delete('confirm')
   params.set('edit', String(id))
   return `${location.pathname}?${params.toString()}`
-}
-
-function pathWithout(location: { pathname: string; search: string }, names: string[]) {
-  const params = new URLSearchParams(location.search)
-  for (const name of names) params.delete(name)
-  const rest = params.toString()
-  return `${location.pathname}${rest ? `?${rest}` : ''}`
 }
 
 /** Where an action returns to: the same page of the list, without edit/confirm steps. */

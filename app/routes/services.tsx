@@ -3,6 +3,7 @@ import type { Route } from './+types/services'
 import { serviceSchema } from '~/schemas/service'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
+import { FormPanel, pathWithout } from '~/components/intent-form'
 import { ServiceForm, type StaffOption } from '~/components/service-form'
 import { pageTitle } from '~/domain/hotel'
 import { PageErrorBoundary } from '~/components/error-view'
@@ -10,7 +11,7 @@ import { formatDollars } from '~/domain/booking-rules'
 import { AppError } from '~/domain/errors'
 import { assertCan, canManageServices } from '~/domain/permissions'
 import { getCurrentUser } from '~/http/auth.server'
-import { attempt, pageHandler, parseForm, replyWithError } from '~/http/form.server'
+import { attempt, pageHandler, parseForm, readIntent, replyWithError } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import {
   createService,
@@ -48,8 +49,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
   const actor = await getCurrentUser(request)
   assertCan(canManageServices(actor))
   const formData = await readFormData(request)
-  const intent = formData.get('intent')
-  const id = parseIdParam(String(formData.get('id') ?? ''))
+  const { intent, id } = readIntent(formData, ['create', 'update', 'delete'])
 
   if (intent === 'delete') {
     if (id === null) throw data('Service not found', { status: 404 })
@@ -58,7 +58,6 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
     return redirect('/services')
   }
 
-  if (intent !== 'create' && intent !== 'update') throw data('Unknown action', { status: 400 })
   const submission = parseForm(formData, serviceSchema)
   if (submission.status !== 'success')
     return data({ intent, id, result: submission.reply() }, { status: 400 })
@@ -140,7 +139,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                         cancel={
                           <Link
                             className="btn btn-ghost"
-                            to={pathWithout(location, 'edit')}
+                            to={pathWithout(location, ['edit'])}
                             preventScrollReset
                           >
                             Cancel
@@ -177,12 +176,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {admin ? (
-        <section
-          className="section panel stack"
-          id="create-service"
-          aria-labelledby="create-service-title"
-        >
-          <h2 id="create-service-title">Create a Service</h2>
+        <FormPanel id="create-service" title="Create a Service">
           <ServiceForm
             // A fresh, empty form after each service created.
             key={created ?? 'new'}
@@ -193,7 +187,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
             submitLabel="Create Service"
             pendingText="Creating…"
           />
-        </section>
+        </FormPanel>
       ) : null}
     </div>
   )
@@ -207,13 +201,6 @@ function ServiceStaffList({ staff }: { staff: { id: number; fname: string; lname
       {staff.map((s) => `${s.fname} ${s.lname}`).join(', ')}
     </p>
   )
-}
-
-function pathWithout(location: { pathname: string; search: string }, param: string) {
-  const params = new URLSearchParams(location.search)
-  params.delete(param)
-  const rest = params.toString()
-  return `${location.pathname}${rest ? `?${rest}` : ''}`
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -5,6 +5,7 @@ import { settingsSchema, type SettingsInput } from '~/schemas/settings'
 import { FormErrors, InputField } from '~/components/form-field'
 import { SubmitButton } from '~/components/submit-button'
 import { PageErrorBoundary } from '~/components/error-view'
+import { pageTitle } from '~/domain/hotel'
 import { canManageSettings } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
 import { pageHandler, parseForm } from '~/http/form.server'
@@ -115,7 +116,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Hotel settings · Pet Hotel' }]
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Hotel settings') }]
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Hotel settings" failure="Settings could not be loaded" />

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { blankToUndefined, requiredText, startsWithCapital } from './fields'
 
-// Messages are those of spec §5; the page (Conform) and /api/auth share them.
+// The signup and login rules and their messages ('First name must be
+// capitalized', …), written once: the pages (Conform) and /api/auth share them.
 
 const capitalized = (required: string, message: string, max = 100) =>
   requiredText(required, max).refine((v) => typeof v === 'string' && startsWithCapital(v), message)

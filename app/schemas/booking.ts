@@ -17,12 +17,15 @@ import {
 } from '~/domain/hotel-time'
 import { blankToUndefined, idSchema } from './fields'
 
-// The booking rules (spec §5, §9, issue 5), written once. The page has
+// The booking rules — no dates in the past, at most a year ahead, drop-off on
+// the hour 06:00–18:00 and pick-up 07:00–18:00, boarding picked up after the
+// drop-off date, day care the same day — written once. The page has
 // separate date and time inputs, the API one 'YYYY-MM-DD HH:MM:SS' per end:
 // `checkBookingSchedule` holds every rule and each schema below wraps it thinly,
 // naming the fields its own way. Rules that depend on "now" take the hotel's
-// wall-clock reading of now as an argument (server: clock.server + hotel zone;
-// browser: its own clock in the hotel zone, a convenience only).
+// wall-clock reading of now as an argument: the server reads hotelClock(), and
+// the page hands the browser the server's reading with the form (the server
+// checks again when the form is posted).
 
 export const BOOKING_MESSAGES = {
   typeRequired: 'Please choose Day Care or Boarding Care',

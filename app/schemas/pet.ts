@@ -9,8 +9,8 @@ import {
   startsWithCapital,
 } from './fields'
 
-// The pet add/edit form of spec §5, shared by the pages (Conform, with auto
-// coercion off so that page and API parse the very same way) and by
+// The pet add/edit form, shared by the pages (Conform, parsing the text of
+// each field itself, exactly as the API does) and by
 // POST/PUT /api/pets. Photos are checked here for presence, count and size;
 // whether the bytes really are an image is decided on the server by decoding
 // them (app/infra/photo-processing.server.ts).

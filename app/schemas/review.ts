@@ -3,7 +3,8 @@ import { invalid } from '~/domain/errors'
 import { blankToUndefined, fieldErrors } from './fields'
 
 // The review form (add and inline edit on /reviews) and POST/PUT /api/reviews
-// share these rules; the missing-field message is the alert of spec §5.
+// share these rules; text or paws missing gives the one alert
+// 'Please enter both a review and a paws rating.'
 
 export const REVIEW_MAX = 2000
 export const PAWS_MIN = 1
@@ -31,7 +32,7 @@ const review = z.preprocess(
 
 /**
  * Paws from a number (JSON) or a numeric string (a radio button). 0 or none
- * counts as "no rating" (the spec asks for at least 1), anything else outside
+ * counts as "no rating" (a review needs at least 1 paw), anything else outside
  * the whole numbers 1–5 is out of range.
  */
 const paws = z.preprocess(
@@ -55,7 +56,7 @@ export const reviewSchema = z.object({ review, paws })
 
 export type ReviewInput = z.infer<typeof reviewSchema>
 
-/** True when a failed parse is (only) the spec's "both fields" rule, so the alert is the message. */
+/** True when a failed parse is (only) the "both fields" rule, so its alert is the message. */
 export function isMissingReviewOrPaws(errors: Record<string, string>) {
   return Object.values(errors).includes(reviewMessages.missing)
 }
@@ -66,7 +67,7 @@ export const REVIEW_FAILURES = {
 } as const
 
 /**
- * The review from a JSON body, or 400: the spec's alert when the text or the
+ * The review from a JSON body, or 400: the "both fields" alert when the text or the
  * paws are missing, `failure` (the call's own message) for anything else.
  */
 export function parseReview(body: unknown, failure: string): ReviewInput {

@@ -6,7 +6,9 @@ import { MAX_ADDITIONAL_IMAGES } from '~/domain/pet'
 import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { readApiPetForm } from '~/http/pet-form.server'
-import { deletePet, getPet, PET_FAILURES, updatePet } from '~/models/pet.server'
+import { getPet } from '~/models/pet/queries.server'
+import { PET_FAILURES } from '~/models/pet/rows.server'
+import { deletePet, updatePet } from '~/models/pet/write.server'
 
 // GET /api/pets/{id} — the pet itself, for its owner or staff.
 export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) => {

@@ -2,7 +2,8 @@ import type { Route } from './+types/pets.$petId.images.$imageId'
 import { requireIdParam } from '~/http/params.server'
 import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
-import { deletePetImage, PET_FAILURES } from '~/models/pet.server'
+import { PET_FAILURES } from '~/models/pet/rows.server'
+import { deletePetImage } from '~/models/pet/write.server'
 
 // DELETE /api/pets/{petId}/images/{imageId} — removes one additional photo
 // (the preview can only be replaced, through PUT /api/pets/{id}).

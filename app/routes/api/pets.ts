@@ -4,7 +4,9 @@ import { requireApiUser } from '~/http/auth.server'
 import { readApiPetForm } from '~/http/pet-form.server'
 import { forbidden } from '~/domain/errors'
 import { assertCan, canAddPetFor, canListAllPets } from '~/domain/permissions'
-import { createPet, listPets, PET_FAILURES } from '~/models/pet.server'
+import { listPets } from '~/models/pet/queries.server'
+import { PET_FAILURES } from '~/models/pet/rows.server'
+import { createPet } from '~/models/pet/write.server'
 
 // GET /api/pets — every pet, for staff ({"Pets": [...]}); clients use /api/pets/user.
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {

@@ -1,0 +1,172 @@
+import type { Knex } from 'knex'
+import { forbidden, notFound } from '~/domain/errors'
+import {
+  photoUrl,
+  type Behavior,
+  type Gender,
+  type Pet,
+  type PetPhoto,
+  type PetSize,
+  type PetType,
+} from '~/domain/pet'
+import type { ProcessedPhoto } from '~/infra/photo-processing.server'
+import type { PetFieldsInput } from '~/schemas/pet'
+
+// Pets as rows: the one place a row (and its photos) becomes the Pet the API
+// shows, and the checked lookup every read and write of a pet starts with.
+
+export const PET_FAILURES = {
+  notFound: 'Pet not found',
+  add: 'Issue adding pet',
+  update: 'Issue updating pet',
+  delete: 'Issue deleting pet',
+} as const
+
+export const PET_COLUMNS = [
+  'id',
+  'name',
+  'type',
+  'breed',
+  'age',
+  'gender',
+  'color',
+  'weight',
+  'dob',
+  'size',
+  'behavior',
+  'medication_note',
+  'dietary_note',
+  'owner_id',
+] as const
+
+export type PetRow = {
+  id: number
+  name: string
+  type: PetType
+  breed: string
+  age: string | number
+  gender: Gender
+  color: string
+  weight: string | number
+  dob: string
+  size: PetSize
+  behavior: Behavior
+  medication_note: string | null
+  dietary_note: string | null
+  owner_id: number
+}
+
+export type ImageRow = {
+  id: number
+  pet_id: number
+  is_preview: boolean
+  storage_key: string
+  thumb_key: string
+  width: number
+  height: number
+}
+
+export const toPhoto = (row: ImageRow): PetPhoto => ({
+  id: row.id,
+  url: photoUrl(row.storage_key),
+  thumbnail: photoUrl(row.thumb_key),
+  width: row.width,
+  height: row.height,
+})
+
+/** The one place a row becomes the Pet the API shows. */
+export function toPet(row: PetRow, images: ImageRow[]): Pet {
+  const preview = images.find((i) => i.is_preview)
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    breed: row.breed,
+    age: Number(row.age),
+    gender: row.gender,
+    color: row.color,
+    weight: Number(row.weight),
+    dob: String(row.dob).slice(0, 10),
+    size: row.size,
+    behavior: row.behavior,
+    medication_note: row.medication_note ?? '',
+    dietary_note: row.dietary_note ?? '',
+    owner_id: row.owner_id,
+    preview_image: preview ? photoUrl(preview.storage_key) : null,
+    preview_thumbnail: preview ? photoUrl(preview.thumb_key) : null,
+    pet_images: images
+      .filter((i) => !i.is_preview)
+      .map((i) => ({ id: i.id, url: photoUrl(i.storage_key), thumbnail: photoUrl(i.thumb_key) })),
+  }
+}
+
+export async function imagesOf(
+  db: Knex | Knex.Transaction,
+  petIds: number[],
+): Promise<Map<number, ImageRow[]>> {
+  const byPet = new Map<number, ImageRow[]>()
+  if (!petIds.length) return byPet
+  const rows: ImageRow[] = await db('pet_images')
+    .select('id', 'pet_id', 'is_preview', 'storage_key', 'thumb_key', 'width', 'height')
+    .whereIn('pet_id', petIds)
+    .orderBy('id')
+  for (const row of rows) {
+    const list = byPet.get(row.pet_id) ?? []
+    list.push(row)
+    byPet.set(row.pet_id, list)
+  }
+  return byPet
+}
+
+export async function withImages(db: Knex | Knex.Transaction, rows: PetRow[]): Promise<Pet[]> {
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => toPet(r, images.get(r.id) ?? []))
+}
+
+/** A pet's row, checked against a rule: 404 when missing, 403 when the rule says no. */
+export async function requirePetRow(
+  db: Knex | Knex.Transaction,
+  id: number,
+  allowed: (pet: { owner_id: number }) => boolean,
+  { lock = false } = {},
+): Promise<PetRow> {
+  const q = db('pets')
+    .select(...PET_COLUMNS)
+    .where({ id })
+  if (lock) q.forUpdate()
+  const row: PetRow | undefined = await q.first()
+  if (!row) throw notFound(PET_FAILURES.notFound)
+  if (!allowed(row)) throw forbidden()
+  return row
+}
+
+export function imageRow(petId: number, photo: ProcessedPhoto, isPreview: boolean) {
+  return {
+    pet_id: petId,
+    is_preview: isPreview,
+    storage_key: photo.main.key,
+    thumb_key: photo.thumb.key,
+    width: photo.main.width,
+    height: photo.main.height,
+  }
+}
+
+export function petColumns(fields: PetFieldsInput) {
+  return {
+    name: fields.name,
+    type: fields.type,
+    breed: fields.breed,
+    age: fields.age,
+    gender: fields.gender,
+    color: fields.color,
+    weight: fields.weight,
+    dob: fields.dob,
+    size: fields.size,
+    behavior: fields.behavior,
+    medication_note: fields.medication_note,
+    dietary_note: fields.dietary_note,
+  }
+}
