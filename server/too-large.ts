@@ -8,6 +8,18 @@ import { HOTEL_NAME } from '../app/domain/hotel'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+// The app's colours and type (app/styles/tokens.css), inline: this page is
+// answered before any route runs, so it cannot rely on the app's stylesheet.
+const PAGE_STYLE = [
+  'body{margin:0;background:#fbf6ee;color:#2a1f17;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}',
+  'main{max-width:34rem;margin:0 auto;padding:3rem 1.25rem;text-align:center}',
+  '.brand{font-family:Georgia,"Times New Roman",serif;font-weight:700;font-size:1.25rem}',
+  '.code{color:#6b5a4c;font-family:ui-monospace,monospace;font-size:.875rem;margin-top:2.5rem}',
+  'h1{font-family:Georgia,"Times New Roman",serif;font-size:2rem;line-height:1.2;margin:.5rem 0 1rem}',
+  '.btn{display:inline-block;margin-top:1rem;padding:.7rem 1.2rem;border-radius:999px;background:#a8431e;color:#fff;font-weight:700;text-decoration:none}',
+  '.btn:focus-visible{outline:3px solid #2a1f17;outline-offset:2px}',
+].join('')
+
 export function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x')
   const path = url.pathname
@@ -26,7 +38,7 @@ export function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
   }
   const message = photos ? TOO_LARGE_MESSAGE.photos : TOO_LARGE_MESSAGE.form
   const back = escapeHtml(path.replace(/\.data$/, '') || '/')
-  const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large · ${escapeHtml(HOTEL_NAME)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><p>Error 413</p><h1>That was too much to send</h1><p>${escapeHtml(message)}.</p><p><a href="${back}">Go back and try again</a></p></main></body></html>`
+  const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large · ${escapeHtml(HOTEL_NAME)}</title><style>${PAGE_STYLE}</style></head><body><main><p class="brand">${escapeHtml(HOTEL_NAME)}</p><p class="code">Error 413</p><h1>That was too much to send</h1><p>${escapeHtml(message)}.</p><p><a class="btn" href="${back}">Go back and try again</a></p></main></body></html>`
   res.writeHead(413, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

@@ -1,8 +1,22 @@
-import { getFormProps, type FormMetadata } from '@conform-to/react'
+import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { FormErrors } from './form-field'
 import { SubmitButton } from './submit-button'
+
+/** What every create-or-update form of a list page takes. */
+export type ItemFormProps<Value> = {
+  /** Unique on the page: the form's id and its fields' id prefix. */
+  id: string
+  intent: 'create' | 'update'
+  /** The item an update changes. */
+  itemId?: number
+  defaultValue?: Value
+  lastResult?: SubmissionResult<string[]> | null
+  submitLabel: string
+  pendingText: string
+  cancel?: ReactNode
+}
 
 /**
  * A create-or-update form of a list page (reviews, services): it posts its
@@ -20,13 +34,8 @@ export function IntentForm<Schema extends Record<string, unknown>>({
   pendingText,
   cancel,
   children,
-}: {
+}: Pick<ItemFormProps<unknown>, 'intent' | 'itemId' | 'submitLabel' | 'pendingText' | 'cancel'> & {
   form: FormMetadata<Schema, string[]>
-  intent: 'create' | 'update'
-  itemId?: number
-  submitLabel: string
-  pendingText: string
-  cancel?: ReactNode
   children: ReactNode
 }) {
   return (

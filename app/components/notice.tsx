@@ -22,7 +22,8 @@ export function Notice({
   const role = quiet ? undefined : tone === 'error' ? 'alert' : 'status'
   return (
     <p className={`alert alert-${tone}`} role={role}>
-      {children}
+      {/* One flowing line of text and links, not a row of flex items. */}
+      <span>{children}</span>
     </p>
   )
 }

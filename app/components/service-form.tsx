@@ -4,10 +4,8 @@
  * are the shared schema's, checked as you type with JavaScript and again on the
  * server (which is all there is without JavaScript).
  */
-import type { SubmissionResult } from '@conform-to/react'
-import type { ReactNode } from 'react'
 import { CheckboxGroupField, InputField } from './form-field'
-import { IntentForm } from './intent-form'
+import { IntentForm, type ItemFormProps } from './intent-form'
 import { serviceSchema, type ServiceInput } from '~/schemas/service'
 import { useSchemaForm } from './use-schema-form'
 
@@ -17,41 +15,16 @@ export type ServiceFormValue = { service: string; price: string; staff: string[]
 export type StaffOption = { id: number; fname: string; lname: string; position?: string }
 
 export function ServiceForm({
-  id,
-  intent,
-  serviceId,
-  defaultValue,
   staffOptions,
-  lastResult,
-  submitLabel,
-  pendingText,
-  cancel,
-}: {
-  /** Unique on the page: the form's id and its fields' id prefix. */
-  id: string
-  intent: 'create' | 'update'
-  serviceId?: number
-  defaultValue?: ServiceFormValue
-  staffOptions: StaffOption[]
-  lastResult?: SubmissionResult<string[]> | null
-  submitLabel: string
-  pendingText: string
-  cancel?: ReactNode
-}) {
+  ...props
+}: ItemFormProps<ServiceFormValue> & { staffOptions: StaffOption[] }) {
   const [form, fields] = useSchemaForm<ServiceFormValue, ServiceInput>(serviceSchema, {
-    id,
-    lastResult,
-    defaultValue,
+    id: props.id,
+    lastResult: props.lastResult,
+    defaultValue: props.defaultValue,
   })
   return (
-    <IntentForm
-      form={form}
-      intent={intent}
-      itemId={serviceId}
-      submitLabel={submitLabel}
-      pendingText={pendingText}
-      cancel={cancel}
-    >
+    <IntentForm form={form} {...props}>
       <div className="form-grid">
         <InputField
           meta={fields.service}

@@ -165,7 +165,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                   <ReviewForm
                     id={`edit-review-${review.id}`}
                     intent="update"
-                    reviewId={review.id}
+                    itemId={review.id}
                     defaultValue={{ review: review.review, paws: String(review.paws) }}
                     lastResult={pendingEditId === review.id ? actionData?.result : undefined}
                     submitLabel="Save"

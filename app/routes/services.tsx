@@ -126,7 +126,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                       <ServiceForm
                         id={`update-service-${service.id}`}
                         intent="update"
-                        serviceId={service.id}
+                        itemId={service.id}
                         defaultValue={{
                           service: service.service,
                           price: (service.priceCents / 100).toFixed(2),

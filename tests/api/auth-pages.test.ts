@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoData } from '../../app/models/demo-seed.server'
 import { createUser } from '../support/factories'
 import { Client, startServer, TEST_PASSWORD } from '../support/http'
+import { formOf, SIGNUP_FIELDS } from '../support/forms'
 
 // The page side of accounts, over real HTTP as a browser without JavaScript
 // posts it: /login, /signup, /logout and /demo-login (form posts, redirects,
@@ -13,24 +14,14 @@ beforeAll(async () => {
   base = await startServer()
 })
 
-const form = (fields: Record<string, string>) => {
-  const f = new FormData()
-  for (const [k, v] of Object.entries(fields)) f.set(k, v)
-  return f
-}
+const form = formOf
 
 const signupFields = {
+  ...SIGNUP_FIELDS,
   username: 'pageclient',
   email: 'page.client@example.com',
-  password: 'a-long-password',
   confirm_password: 'a-long-password',
   fname: 'Page',
-  lname: 'Client',
-  phone_num: '5559876543',
-  address: '7 Harbor Road',
-  city: 'Portland',
-  state: 'Maine',
-  zip: '04101',
 }
 
 describe('/login', () => {

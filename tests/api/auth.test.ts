@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Client, startServer, TEST_PASSWORD } from '../support/http'
+import { SIGNUP_FIELDS } from '../support/forms'
 import { createUser } from '../support/factories'
 
 let base: string
@@ -7,18 +8,7 @@ beforeAll(async () => {
   base = await startServer()
 })
 
-const signup = {
-  username: 'newclient',
-  email: 'New.Client@example.com',
-  password: 'a-long-password',
-  fname: 'Nova',
-  lname: 'Client',
-  phone_num: '5559876543',
-  address: '7 Harbor Road',
-  city: 'Portland',
-  state: 'Maine',
-  zip: '04101',
-}
+const signup = SIGNUP_FIELDS
 
 describe('auth', () => {
   it('signs up, restores the session, logs out', async () => {

@@ -1,10 +1,10 @@
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
 import { DEMO_PASSWORD, demoEmail } from '../../app/models/demo-seed.server'
 import { createPet, createService, createUser } from '../support/factories'
 import { Client, startServer } from '../support/http'
+import { image, petForm } from '../support/forms'
 
 // Bodies of the wrong type or shape, one by one: a page takes a form
 // (urlencoded or multipart) and answers anything else with 415, a form that
@@ -290,26 +290,10 @@ describe('JSON calls take JSON', () => {
   it('POST /api/pets still takes multipart', async () => {
     setNow(NOW)
     const { c } = await loggedIn()
-    const photo = await sharp({
-      create: { width: 16, height: 16, channels: 3, background: '#c98b4a' },
-    })
-      .jpeg()
-      .toBuffer()
-    const form = new FormData()
-    for (const [k, v] of Object.entries({
-      name: 'Multi',
-      type: 'dog',
-      breed: 'Beagle',
-      age: '3',
-      gender: 'male',
-      color: 'Brown',
-      weight: '20',
-      size: 'he chomnk',
-      behavior: 'calm',
-      dob: '2020-01-01',
-    }))
-      form.append(k, v)
-    form.append('preview_image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg')
+    const form = petForm(
+      { name: 'Multi' },
+      { preview: await image(16, 16, { format: 'jpeg', color: '#c98b4a' }) },
+    )
     const res = await c.postForm('/api/pets', form)
     expect(res.status).toBe(201)
     expect(res.body.name).toBe('Multi')

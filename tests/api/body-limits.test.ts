@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { petForm } from '../support/forms'
 import { Client, startServer } from '../support/http'
 import { createPet, createUser } from '../support/factories'
 
@@ -161,22 +162,10 @@ describe('chunked bodies are counted as they stream', () => {
   })
 
   it('a pet form may carry up to 55 MB: 12 MB of photos is read, and judged as photos', async () => {
-    const form = new FormData()
-    for (const [k, v] of Object.entries({
-      name: 'Rex',
-      type: 'dog',
-      breed: 'Beagle',
-      age: '3',
-      gender: 'male',
-      color: 'Brown',
-      weight: '20',
-      dob: '2022-01-01',
-      size: 'he chomnk',
-      behavior: 'calm',
-    }))
-      form.set(k, v)
-    form.set('preview_image', new Blob([Buffer.alloc(6 * MB, 1)]), 'a.jpg')
-    form.append('additional_images', new Blob([Buffer.alloc(6 * MB, 2)]), 'b.jpg')
+    const form = petForm(
+      {},
+      { preview: Buffer.alloc(6 * MB, 1), additional: [Buffer.alloc(6 * MB, 2)] },
+    )
     const res = await client.postForm('/api/pets', form)
     expect(res.status).toBe(400) // read in full, then refused: these bytes are no photos
     expect(res.body.errors.preview_image).toBe('Preview image must be an image')

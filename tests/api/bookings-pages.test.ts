@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Client, startServer, clientFor } from '../support/http'
+import { formOf } from '../support/forms'
 import { createPet, createService, createUser } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
@@ -16,12 +17,7 @@ beforeAll(async () => {
   base = await startServer()
 })
 
-function form(fields: Record<string, string | string[]>) {
-  const f = new FormData()
-  for (const [k, v] of Object.entries(fields))
-    for (const x of Array.isArray(v) ? v : [v]) f.append(k, x)
-  return f
-}
+const form = formOf
 
 const text = (html: string) =>
   html

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoData } from '../../app/models/demo-seed.server'
 import { Client, startServer } from '../support/http'
+import { formOf } from '../support/forms'
 
 // DEMO_MODE=false (production): no demo login, no Demo menu — even if demo
 // accounts happen to exist in the database. Set before the app first reads its
@@ -13,11 +14,7 @@ beforeAll(async () => {
   base = await startServer()
 })
 
-const form = (fields: Record<string, string>) => {
-  const f = new FormData()
-  for (const [k, v] of Object.entries(fields)) f.set(k, v)
-  return f
-}
+const form = formOf
 
 describe('demo mode off', () => {
   it('answers 404 to /demo-login and shows no demo menu', async () => {

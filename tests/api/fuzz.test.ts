@@ -8,6 +8,7 @@ import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
 import { DEMO_PASSWORD, demoEmail } from '../../app/models/demo-seed.server'
 import { Client, startServer } from '../support/http'
+import { SIGNUP_FIELDS as VALID_SIGNUP } from '../support/forms'
 import { createPet, createReview, createService, createUser } from '../support/factories'
 
 // Property test for every write call of the API: random and malformed bodies
@@ -454,18 +455,11 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     )
     // Everything right but one text field holding U+0000, which PostgreSQL cannot store.
     for (const field of ['fname', 'lname', 'city', 'state', 'address']) {
-      const valid = {
+      const valid: Record<string, string> = {
+        ...VALID_SIGNUP,
         username: `nul_${field}`,
         email: `nul.${field}@example.com`,
-        password: 'a-long-password',
-        fname: 'Nova',
-        lname: 'Client',
-        phone_num: '5559876543',
-        address: '7 Harbor Road',
-        city: 'Portland',
-        state: 'Maine',
-        zip: '04101',
-      } as Record<string, string>
+      }
       valid[field] = `${valid[field]}\u0000x`
       await expectRefused('client', 'POST', '/api/auth/signup', { kind: 'json', value: valid })
     }
@@ -996,6 +990,48 @@ const intentOf = (...known: string[]) =>
     { weight: 1, arbitrary: unknownIntent },
   )
 
+/**
+ * Posts of a list page's form (reviews, services): a create, update or
+ * delete, the id it names, and fields near a valid form — or no form at all.
+ */
+function listPagePosts({
+  actors,
+  url,
+  idFor,
+  fields,
+  poison,
+}: {
+  actors: fc.Arbitrary<PageActor>
+  url: string
+  idFor: (who: PageActor, intent: string) => fc.Arbitrary<FormValue>
+  fields: Field[]
+  poison: Record<string, FormValue[]>
+}) {
+  return sent(
+    actors.chain((who) =>
+      intentOf('create', 'update', 'delete').chain((intent) =>
+        idFor(who, intent).chain((id) =>
+          fc
+            .oneof(
+              formBody(
+                nearMissFields(
+                  [
+                    ['intent', intent],
+                    ['id', id],
+                  ],
+                  fields,
+                  poison,
+                ),
+              ),
+              notAForm,
+            )
+            .map((body) => ({ who, url, body })),
+        ),
+      ),
+    ),
+  )
+}
+
 describe('fuzz: every page action answers bad input without a 5xx and changes nothing', () => {
   const TIMEOUT = 120_000
 
@@ -1437,29 +1473,7 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
       paws: ['0', '6', '-1', '2.5', 'five', '', '1e308', '\u0000'],
     }
     await checkPages(
-      sent(
-        anyActor.chain((who) =>
-          intentOf('create', 'update', 'delete').chain((intent) =>
-            reviewId(who, intent).chain((id) =>
-              fc
-                .oneof(
-                  formBody(
-                    nearMissFields(
-                      [
-                        ['intent', intent],
-                        ['id', id],
-                      ],
-                      review,
-                      poison,
-                    ),
-                  ),
-                  notAForm,
-                )
-                .map((body) => ({ who, url: '/reviews', body })),
-            ),
-          ),
-        ),
-      ),
+      listPagePosts({ actors: anyActor, url: '/reviews', idFor: reviewId, fields: review, poison }),
     )
   })
 
@@ -1480,29 +1494,13 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
       staff: ['abc', '0', '-1', GONE, '99999999999', String(ids.clientId), '\u0000'],
     }
     await checkPages(
-      sent(
-        adminActor.chain((who) =>
-          intentOf('create', 'update', 'delete').chain((intent) =>
-            serviceId(who, intent).chain((id) =>
-              fc
-                .oneof(
-                  formBody(
-                    nearMissFields(
-                      [
-                        ['intent', intent],
-                        ['id', id],
-                      ],
-                      service,
-                      poison,
-                    ),
-                  ),
-                  notAForm,
-                )
-                .map((body) => ({ who, url: '/services', body })),
-            ),
-          ),
-        ),
-      ),
+      listPagePosts({
+        actors: adminActor,
+        url: '/services',
+        idFor: serviceId,
+        fields: service,
+        poison,
+      }),
     )
   })
 

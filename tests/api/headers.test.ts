@@ -5,7 +5,6 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
@@ -15,6 +14,7 @@ import { createApp } from '../../server/app'
 import { createLogger } from '../../server/logger'
 import { createPet, createUser } from '../support/factories'
 import { Client, startServer } from '../support/http'
+import { image, petForm } from '../support/forms'
 
 // The headers every answer carries. What depends on the session (pages, /api,
 // the redirects of logging in and out, error pages) is never stored by a
@@ -123,26 +123,11 @@ describe('Cache-Control', () => {
       expect(res.headers.get('x-content-type-options'), file).toBe('nosniff')
     }
 
-    const photo = await sharp({
-      create: { width: 16, height: 16, channels: 3, background: '#c98b4a' },
-    })
-      .jpeg()
-      .toBuffer()
-    const pet = new FormData()
-    for (const [k, v] of Object.entries({
-      name: 'Cached',
-      type: 'dog',
-      breed: 'Beagle',
-      age: '3',
-      gender: 'male',
-      color: 'Brown',
-      weight: '20',
-      size: 'he chomnk',
-      behavior: 'calm',
-      dob: '2020-01-01',
-    }))
-      pet.append(k, v)
-    pet.append('preview_image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg')
+    const pet = petForm(
+      { name: 'Cached' },
+
+      { preview: await image(16, 16, { format: 'jpeg', color: '#c98b4a' }) },
+    )
     const created = await who.client.postForm('/api/pets', pet)
     expect(created.status).toBe(201)
     for (const url of [created.body.preview_image, created.body.preview_thumbnail]) {

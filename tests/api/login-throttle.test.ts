@@ -6,6 +6,7 @@ import { purgeRateLimits, takeAttempt } from '../../app/models/rate-limit.server
 import { createUser } from '../support/factories'
 import { setTestEnv } from '../support/env'
 import { Client, startExtraServer, startServer, TEST_PASSWORD } from '../support/http'
+import { SIGNUP_FIELDS } from '../support/forms'
 
 // Guessing is slowed in the database, so every app server shares the counts:
 //  - per account: 10 failed logins within 15 minutes, then every further try
@@ -272,16 +273,9 @@ describe('the /login page', () => {
 
 describe('signups and reviews', () => {
   const signup = (n: number) => ({
+    ...SIGNUP_FIELDS,
     username: `throttle_${n}`,
     email: `throttle.${n}@example.com`,
-    password: 'a-long-password',
-    fname: 'Nova',
-    lname: 'Client',
-    phone_num: '5559876543',
-    address: '7 Harbor Road',
-    city: 'Portland',
-    state: 'Maine',
-    zip: '04101',
   })
 
   it('refuses the 4th signup from one address in an hour (RATE_LIMIT_SIGNUPS_PER_IP=3)', async () => {

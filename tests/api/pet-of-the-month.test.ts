@@ -8,6 +8,7 @@ import {
 import { setNow } from '../../app/infra/clock.server'
 import { createPet, createService, createUser } from '../support/factories'
 import { Client, startServer } from '../support/http'
+import { formOf } from '../support/forms'
 
 // Pet of the Month (landing page): the Owner/Manager's choice for the hotel's
 // current month, else the pet with the most booked days last month (hotel
@@ -151,11 +152,7 @@ describe('pet of the month', () => {
 
     const asClient = new Client(base)
     await asClient.login(client.email)
-    const form = (fields: Record<string, string>) => {
-      const f = new FormData()
-      for (const [k, v] of Object.entries(fields)) f.set(k, v)
-      return f
-    }
+    const form = formOf
     expect(
       (
         await asClient.postForm(

@@ -3,6 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { image, PET_FIELDS, petForm } from '../support/forms'
 import { Client, startServer } from '../support/http'
 import { createPet, createUser, loggedIn } from '../support/factories'
 import { getDb } from '../../app/infra/db.server'
@@ -38,53 +39,8 @@ async function cameraJpeg(width = 1200, height = 800, color = '#c9843f') {
     .toBuffer()
 }
 
-async function png(width = 500, height = 500, color = '#3a7bd5') {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer()
-}
-
-const FIELDS = {
-  name: 'Biscuit',
-  type: 'dog',
-  breed: 'Beagle',
-  age: '3',
-  gender: 'male',
-  color: 'Tricolor',
-  weight: '24.5',
-  dob: '2022-05-01',
-  size: 'he chomnk',
-  behavior: 'playful',
-  medication_note: 'Half a pill at breakfast',
-  dietary_note: '',
-}
-
-function blob(bytes: Buffer, type = 'image/jpeg') {
-  return new Blob([new Uint8Array(bytes)], { type })
-}
-
-function petForm(
-  overrides: Record<string, string | undefined> = {},
-  files: {
-    preview?: Buffer | null
-    additional?: Buffer[]
-    previewType?: string
-    previewName?: string
-  } = {},
-) {
-  const form = new FormData()
-  for (const [k, v] of Object.entries({ ...FIELDS, ...overrides }))
-    if (v !== undefined) form.append(k, v)
-  if (files.preview)
-    form.append(
-      'preview_image',
-      blob(files.preview, files.previewType),
-      files.previewName ?? 'preview.jpg',
-    )
-  for (const [i, b] of (files.additional ?? []).entries())
-    form.append('additional_images', blob(b), `extra-${i}.png`)
-  return form
-}
+const FIELDS = PET_FIELDS
+const png = (width?: number, height?: number, color?: string) => image(width, height, { color })
 
 async function addPet(
   client: Client,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { image, petForm as petFormOf } from '../support/forms'
 import { Client, startServer, TEST_PASSWORD } from '../support/http'
 import { createUser, loggedIn } from '../support/factories'
 import { getDb } from '../../app/infra/db.server'
@@ -29,44 +30,14 @@ const photosDir = () => path.join(process.env.DATA_DIR!, 'photos')
 const storedFiles = () => (fs.existsSync(photosDir()) ? fs.readdirSync(photosDir()).sort() : [])
 const fileOf = (url: string) => path.join(photosDir(), url.replace(/^\/photos\//, ''))
 
-async function png(width: number, height: number, color = '#3a7bd5') {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer()
-}
+const png = (width: number, height: number, color?: string) => image(width, height, { color })
 
-const FIELDS = {
-  name: 'Biscuit',
-  type: 'dog',
-  breed: 'Beagle',
-  age: '3',
-  gender: 'male',
-  color: 'Tricolor',
-  weight: '24.5',
-  dob: '2022-05-01',
-  size: 'he chomnk',
-  behavior: 'playful',
-  medication_note: '',
-  dietary_note: '',
-}
-
-function petForm(files: { preview?: Buffer; additional?: Buffer[] } = {}) {
-  const form = new FormData()
-  for (const [k, v] of Object.entries(FIELDS)) form.append(k, v)
-  if (files.preview)
-    form.append(
-      'preview_image',
-      new Blob([new Uint8Array(files.preview)], { type: 'image/png' }),
-      'preview.png',
-    )
-  for (const [i, b] of (files.additional ?? []).entries())
-    form.append(
-      'additional_images',
-      new Blob([new Uint8Array(b)], { type: 'image/png' }),
-      `extra-${i}.png`,
-    )
-  return form
-}
+/** The pet form with PNG photos. */
+const petForm = (files: { preview?: Buffer; additional?: Buffer[] } = {}) =>
+  petFormOf(
+    { medication_note: '' },
+    { ...files, previewType: 'image/png', previewName: 'preview.png' },
+  )
 
 /** What the database and the photo directory hold: nothing may change on a refusal. */
 async function stored() {

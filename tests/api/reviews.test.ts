@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../app/infra/db.server'
 import { setNow } from '../../app/infra/clock.server'
 import { Client, startServer } from '../support/http'
+import { formOf } from '../support/forms'
 import { createReview, createUser, loggedIn } from '../support/factories'
 
 let base: string
@@ -423,11 +424,7 @@ describe('the /reviews page', () => {
   it('lets only the author edit and only the author or an admin delete through the page form', async () => {
     const author = await createUser()
     const r = await createReview({ author, review: 'Page form target', paws: 3 })
-    const form = (fields: Record<string, string>) => {
-      const f = new FormData()
-      for (const [k, v] of Object.entries(fields)) f.set(k, v)
-      return f
-    }
+    const form = formOf
     const stranger = new Client(base)
     await stranger.login((await createUser()).email)
     const before = await reviewRows()

@@ -437,6 +437,7 @@ describe('permissions', () => {
 })
 
 describe('the /services page', () => {
+  /** A form from [name, value] pairs (a name may repeat: the staff boxes). */
   const form = (fields: [string, string][]) => {
     const f = new FormData()
     for (const [k, v] of fields) f.append(k, v)

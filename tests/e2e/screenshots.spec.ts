@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, snap, test } from './support/fixtures'
+import { expect, expectNoA11yViolations, snap, test } from './support/fixtures'
 
 // Screenshots of the shell's routes and states at 390 px and 1280 px:
 // test-results/screenshots/<project>/<name>-<width>.png. The other pages add
@@ -60,6 +60,37 @@ test.describe('logged out', () => {
   test('not-found page', async ({ page }, testInfo) => {
     await page.goto('/no-such-page')
     await snap(page, testInfo, 'not-found')
+  })
+
+  test('Book a Reservation asks a visitor to log in first', async ({ page }, testInfo) => {
+    await page.goto('/pets')
+    await expect(page.getByText('Log in to book a reservation')).toBeVisible()
+    await expectNoA11yViolations(page)
+    await snap(page, testInfo, 'landing-login-to-book')
+  })
+
+  test('a page for the Owner and Managers offers a visitor the way to log in', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/users')
+    await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Log In' }).last()).toHaveAttribute(
+      'href',
+      '/login?redirectTo=%2Fusers',
+    )
+    await snap(page, testInfo, 'unauthorized-visitor')
+  })
+
+  test('a form too large to send', async ({ page }, testInfo) => {
+    const res = await page.request.post('/reviews', {
+      headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' },
+      data: `review=${'a'.repeat(2 * 1024 * 1024)}`,
+    })
+    expect(res.status()).toBe(413)
+    await page.setContent(await res.text())
+    await expect(page.getByRole('heading', { name: 'That was too much to send' })).toBeVisible()
+    if (testInfo.project.use.javaScriptEnabled !== false) await expectNoA11yViolations(page)
+    await snap(page, testInfo, 'too-large')
   })
 })
 
