@@ -265,7 +265,7 @@ async function writeBooking(
     days: price.days,
     daily_price_cents: price.dailyPriceCents,
     total_cents: price.totalCents,
-    priced_at: trx.fn.now(),
+    priced_at: hotelClock().instant.toISOString(),
   }
   let id: number
   if (existing) {
