@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
 import { createApp, type BuildSource } from './server/app'
 import { createLogger } from './server/logger'
+import { startCacheSync } from './server/cache-sync'
 import { startMaintenance } from './server/maintenance'
 import { keepServingOnUnhandledRejections } from './server/process-guards'
 import { demoAccountsPresent, ensureDemoData } from './app/models/demo-seed.server'
@@ -48,10 +49,13 @@ const server = app.listen(env.PORT, () => {
   logger.info({ port }, `Pet hotel serving on http://localhost:${port}`)
 })
 const stopMaintenance = startMaintenance(logger)
+// Other app servers may share a PostgreSQL database; the embedded one is ours alone.
+const stopCacheSync = env.DATABASE_URL ? startCacheSync(logger) : () => {}
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
   stopMaintenance()
+  stopCacheSync()
   server.close()
   await closeDb()
   process.exit(0)

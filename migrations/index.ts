@@ -1,12 +1,14 @@
 import type { Knex } from 'knex'
 import * as initialSchema from './001-initial-schema'
 import * as sessionsAndRateLimits from './002-sessions-and-rate-limits'
+import * as cacheVersions from './003-cache-versions'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
 const migrations: Record<string, Knex.Migration> = {
   '001-initial-schema': initialSchema,
   '002-sessions-and-rate-limits': sessionsAndRateLimits,
+  '003-cache-versions': cacheVersions,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,8 @@ import type { HotelSettings } from '~/domain/capacity'
 import { assertCan, canManageSettings } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
+import { cached } from '~/infra/read-cache.server'
+import { changed } from './cache-versions.server'
 import type { SettingsInput } from '~/schemas/settings'
 
 // The one row of hotel settings: capacity per unit and the daily price of each
@@ -17,12 +19,20 @@ const COLUMNS = [
   'boarding_daily_price_cents',
 ] as const
 
-/** The settings; `lock: 'share'` inside a booking transaction. */
+/**
+ * The settings: from the read cache for pages and lists; read afresh inside a
+ * transaction (`trx`), `lock: 'share'` in a booking's, so a booking is priced
+ * and counted against exactly what is committed.
+ */
 export async function getHotelSettings({
   trx,
   lock,
 }: { trx?: Knex.Transaction; lock?: 'share' } = {}): Promise<HotelSettings> {
-  const db = trx ?? (await getDb())
+  if (!trx) return cached('settings', 'row', async () => readSettings(await getDb()))
+  return readSettings(trx, lock)
+}
+
+async function readSettings(db: Knex | Knex.Transaction, lock?: 'share') {
   const q = db('hotel_settings')
     .select(...COLUMNS)
     .where({ id: 1 })
@@ -54,6 +64,7 @@ export async function updateHotelSettings({
         boarding_daily_price_cents: input.boarding_daily_price,
       })
       .returning(COLUMNS as unknown as string[])
+    await changed(trx, ['settings'])
     return row as HotelSettings
   })
 }

@@ -5,6 +5,8 @@ import { photoUrl } from '~/domain/pet'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
+import { cached } from '~/infra/read-cache.server'
+import { changed } from './cache-versions.server'
 import { nightsWithinBindings, nightsWithinSql } from './booking/states.server'
 
 // Pet of the Month (landing page). The Owner or a Manager may choose a pet and
@@ -96,10 +98,18 @@ export async function mostBookedPet({
   return row ? { petId: Number(row.pet_id), days: Number(row.days) } : null
 }
 
-/** This month's Pet of the Month (chosen, else most booked last month), or null. */
-export async function getPetOfTheMonth({
+/**
+ * This month's Pet of the Month (chosen, else most booked last month), or
+ * null; kept by the read cache, so the landing page does not count a month
+ * of bookings on every visit.
+ */
+export function getPetOfTheMonth({
   month = hotelClock().month,
 }: { month?: string } = {}): Promise<PetOfTheMonth | null> {
+  return cached('pet-of-the-month', month, () => findPetOfTheMonth(month))
+}
+
+async function findPetOfTheMonth(month: string): Promise<PetOfTheMonth | null> {
   const db = await getDb()
   const chosen: { pet_id: number; note: string } | undefined = await db('pet_of_the_month')
     .select('pet_id', 'note')
@@ -165,6 +175,7 @@ export async function choosePetOfTheMonth({
       .insert({ month, pet_id: petId, note })
       .onConflict('month')
       .merge(['pet_id', 'note'])
+    await changed(trx, ['pet-of-the-month'])
   })
 }
 
@@ -178,5 +189,8 @@ export async function clearPetOfTheMonth({
 }): Promise<void> {
   assertCan(canChoosePetOfTheMonth(actor))
   const db = await getDb()
-  await db('pet_of_the_month').where({ month }).delete()
+  await db.transaction(async (trx) => {
+    await trx('pet_of_the_month').where({ month }).delete()
+    await changed(trx, ['pet-of-the-month'])
+  })
 }

@@ -6,6 +6,8 @@ import type { Actor } from '~/domain/user'
 import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import { cached } from '~/infra/read-cache.server'
+import { changed } from './cache-versions.server'
 import type { ReviewInput } from '~/schemas/review'
 import { enforceRateLimit } from './rate-limit.server'
 
@@ -66,11 +68,15 @@ export const TOP_REVIEWS_MAX = 100
 /** The best first: paws descending, newest first among equal paws (the landing's Top Reviews). */
 export async function listTopReviews({
   limit = TOP_REVIEWS_DEFAULT,
-}: { limit?: number } = {}): Promise<Review[]> {
-  const db = await getDb()
-  return selectReviews(db)
-    .orderBy([{ column: 'reviews.paws', order: 'desc' }, ...NEWEST_FIRST])
-    .limit(Math.max(1, Math.min(TOP_REVIEWS_MAX, Math.floor(limit))))
+}: { limit?: number } = {}): Promise<readonly Review[]> {
+  // The best TOP_REVIEWS_MAX, kept by the read cache; each caller takes its first few.
+  const best = await cached('reviews', 'top', async () => {
+    const db = await getDb()
+    return (await selectReviews(db)
+      .orderBy([{ column: 'reviews.paws', order: 'desc' }, ...NEWEST_FIRST])
+      .limit(TOP_REVIEWS_MAX)) as Review[]
+  })
+  return best.slice(0, Math.max(1, Math.min(TOP_REVIEWS_MAX, Math.floor(limit))))
 }
 
 /** One review (public); 404 when it does not exist. */
@@ -110,6 +116,7 @@ export async function createReview({
         updated_at: at,
       })
       .returning('id')
+    await changed(trx, ['reviews'])
     return selectReviews(trx).where('reviews.id', row.id).first()
   })
 }
@@ -142,6 +149,7 @@ export async function updateReview({
     await trx('reviews')
       .where({ id })
       .update({ review: input.review, paws: input.paws, updated_at: now().toISOString() })
+    await changed(trx, ['reviews'])
     return selectReviews(trx).where('reviews.id', id).first()
   })
 }
@@ -152,6 +160,7 @@ export async function deleteReview({ id, actor }: { id: number; actor: Actor }):
   await db.transaction(async (trx) => {
     await lockReview(trx, id, (review) => canDeleteReview(actor, review))
     await trx('reviews').where({ id }).delete()
+    await changed(trx, ['reviews'])
   })
 }
 
@@ -175,5 +184,6 @@ export async function recordReview({
       updated_at: at.toISOString(),
     })
     .returning('id')
+  await changed(db, ['reviews'])
   return selectReviews(db).where('reviews.id', row.id).first()
 }

@@ -6,6 +6,8 @@ import type { Service, ServiceStaff, ServiceWithCents } from '~/domain/service'
 import type { Actor } from '~/domain/user'
 import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
+import { cached } from '~/infra/read-cache.server'
+import { changed } from './cache-versions.server'
 import type { ServiceInput } from '~/schemas/service'
 import { serviceMessages } from '~/schemas/service'
 
@@ -57,14 +59,14 @@ export function toApiService({ priceCents: _cents, ...service }: ServiceWithCent
  * Every offered (not deleted) service, by name then id, with exact cents.
  * The booking form's checkboxes and the /services page use this.
  */
-export async function listServices({ db }: { db?: Knex | Knex.Transaction } = {}): Promise<
-  ServiceWithCents[]
-> {
-  const conn = db ?? (await getDb())
-  const rows: ServiceRow[] = await active(
-    conn('services').select('id', 'service', 'price_cents'),
-  ).orderByRaw('lower(service), id')
-  return withStaff(conn, rows)
+export function listServices(): Promise<ServiceWithCents[]> {
+  return cached('services', 'offered', async () => {
+    const db = await getDb()
+    const rows: ServiceRow[] = await active(
+      db('services').select('id', 'service', 'price_cents'),
+    ).orderByRaw('lower(service), id')
+    return withStaff(db, rows)
+  })
 }
 
 /** One offered service; 404 when it does not exist or was withdrawn. */
@@ -124,6 +126,7 @@ export async function createService({
         await trx('service_staff').insert(
           input.staff.map((user_id) => ({ service_id: row.id, user_id })),
         )
+      await changed(trx, ['services'])
       const [service] = await withStaff(trx, [row])
       return service
     })
@@ -168,6 +171,7 @@ export async function updateService({
         await trx('service_staff').insert(
           input.staff.map((user_id) => ({ service_id: id, user_id })),
         )
+      await changed(trx, ['services'])
       const [service] = await withStaff(trx, [row])
       return service
     })
@@ -184,9 +188,12 @@ export async function updateService({
 export async function deleteService({ actor, id }: { actor: Actor; id: number }): Promise<void> {
   assertCan(canManageServices(actor))
   const db = await getDb()
-  const count = await db('services')
-    .where({ id })
-    .whereNull('deleted_at')
-    .update({ deleted_at: now().toISOString() })
-  if (!count) throw notFound(SERVICE_MESSAGES.notFound)
+  await db.transaction(async (trx) => {
+    const count = await trx('services')
+      .where({ id })
+      .whereNull('deleted_at')
+      .update({ deleted_at: now().toISOString() })
+    if (!count) throw notFound(SERVICE_MESSAGES.notFound)
+    await changed(trx, ['services'])
+  })
 }

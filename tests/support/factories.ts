@@ -8,7 +8,7 @@ const CHEAP_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 let seq = 0
 
 /** Set-ups act as the hotel's Owner (services are the Owner's and Managers' to create). */
-const SETUP_ACTOR = { id: 0, staff: true, position: 'Owner' as const }
+export const SETUP_ACTOR = { id: 0, staff: true, position: 'Owner' as const }
 
 export type Role = 'client' | 'employee' | 'manager' | 'owner'
 

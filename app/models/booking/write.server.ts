@@ -4,13 +4,14 @@ import { centsToDollars, priceBooking } from '~/domain/booking-rules'
 import { isStarted, nightsHeld } from '~/domain/booking-states'
 import { dailyPriceCentsOf, unitFor } from '~/domain/capacity'
 import { conflict, forbidden, invalid, notFound } from '~/domain/errors'
-import { parseWallDateTime, type WallDateTime } from '~/domain/hotel-time'
+import { firstOfMonth, parseWallDateTime, type WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { assertCan, canBookFor, canManageBooking } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { BOOKING_MESSAGES, checkBookingSchedule, type ScheduleField } from '~/schemas/booking'
+import { changed } from '../cache-versions.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
@@ -188,6 +189,7 @@ export async function deleteBooking({
       if (petId !== undefined && existing.pet_id !== petId)
         throw notFound(BOOKING_FAILURES.notFound)
       await trx('bookings').where({ id }).delete()
+      await countedForPetOfTheMonth(trx, [existing.drop_off_date])
     }),
   )
 }
@@ -284,7 +286,23 @@ async function writeBooking(
       price_cents: s.price_cents,
     })),
   )
+  await countedForPetOfTheMonth(
+    trx,
+    existing ? [existing.drop_off_date, input.drop_off_date] : [input.drop_off_date],
+  )
   return id
+}
+
+/**
+ * The Pet of the Month (when not chosen) is the pet with the most booked days
+ * last month, kept by the read cache; a write of a booking that starts before
+ * this month marks it changed. (Clients and staff change only bookings that
+ * have not started, so today this is the rare case — but the rule holds
+ * whatever may change a stay.)
+ */
+async function countedForPetOfTheMonth(trx: Knex.Transaction, dropOffs: string[]) {
+  const monthStart = firstOfMonth(hotelClock().month)
+  if (dropOffs.some((d) => d.slice(0, 10) < monthStart)) await changed(trx, ['pet-of-the-month'])
 }
 
 /** PostgreSQL may still pick a deadlock victim (e.g. with other writers); a retry or two is enough. */
@@ -351,6 +369,7 @@ export async function recordStay({
         price_cents: s.price_cents,
       })),
     )
+    await changed(trx, ['pet-of-the-month'])
     return row.id as number
   })
 }

@@ -8,6 +8,7 @@ import { getDb } from '~/infra/db.server'
 import { deletePhotosQuietly } from '~/infra/photo-storage.server'
 import { keysOf, storePhotos, type ProcessedPhoto } from '~/infra/photo-processing.server'
 import { PET_MESSAGES, type PetFieldsInput } from '~/schemas/pet'
+import { changed } from '../cache-versions.server'
 import {
   imageRow,
   PET_COLUMNS,
@@ -145,6 +146,8 @@ export async function updatePet({
       }
       if (additional.length)
         await trx('pet_images').insert(additional.map((photo) => imageRow(id, photo, false)))
+      // The Pet of the Month shows the pet's name, breed and preview photo.
+      await changed(trx, ['pet-of-the-month'])
       const [result] = await withImages(trx, [updated])
       return result
     })
@@ -176,6 +179,7 @@ export async function deletePet({ id, actor }: { id: number; actor: Actor }): Pr
       .select('storage_key', 'thumb_key')
       .where({ pet_id: id })
     await trx('pets').where({ id }).delete()
+    await changed(trx, ['pet-of-the-month'])
     return images.flatMap((i) => [i.storage_key, i.thumb_key])
   })
   await deletePhotosQuietly(keys)
