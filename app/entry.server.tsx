@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { ServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -61,8 +61,14 @@ export default function handleRequest(
   })
 }
 
+/**
+ * Logs what went wrong on our side. Not errors: a request its client gave up
+ * on, and React Router's own refusals below 500 (a URL no route matches — every
+ * bot's /wp-admin — or a method no route serves); the request line says those.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
   const logger = (context as AppLoadContext | undefined)?.logger
   if (logger) logger.error({ err: error }, 'unhandled error')
   else console.error(error)

@@ -16,6 +16,13 @@ describe('safeRedirect', () => {
       null,
       undefined,
       '/\u0000x',
+      // What dot-segments collapse into another origin ("//evil.example").
+      '/.//evil.example/phish',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/a/..//evil.example',
+      '/./\\evil.example',
+      '/a/../\\evil.example',
     ])
       expect(safeRedirect(bad as string)).toBe('/')
   })
@@ -32,5 +39,8 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/login?redirectTo=/pets')).toBe('/')
     expect(safeRedirect('/logout')).toBe('/')
     expect(safeRedirect('/signup', '/pets')).toBe('/pets')
+    expect(safeRedirect('/pets/../login')).toBe('/')
+    expect(safeRedirect('/login.data')).toBe('/')
+    expect(safeRedirect('/loginx')).toBe('/loginx')
   })
 })
