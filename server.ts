@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -31,11 +30,11 @@ if (env.NODE_ENV === 'production') {
 }
 
 let build: BuildSource
-let devServer: { middlewares: RequestHandler } | undefined
+let devServer: Parameters<typeof createApp>[0]['dev']
 if (dev) {
   const vite = await import('vite')
   const server = await vite.createServer({ server: { middlewareMode: true } })
-  devServer = { middlewares: server.middlewares as unknown as RequestHandler }
+  devServer = { middlewares: server.middlewares }
   build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 } else {
   build = (await import(

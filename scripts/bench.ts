@@ -288,6 +288,7 @@ async function runOn(kind: 'pg' | 'embedded', pgUrl?: string) {
     SESSION_SECRET: 'bench-secret-bench-secret',
     // autocannon and the logins come from one address.
     RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
+    RATE_LIMIT_LOGINS_PER_IP: '100000',
     ...(kind === 'pg' ? { DATABASE_URL: pgUrl! } : {}),
   }
   let { db, close } = await openDatabase(kind, dataDir, pgUrl)

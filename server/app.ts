@@ -1,235 +1,184 @@
 import crypto from 'node:crypto'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
-import compression from 'compression'
-import express, { type NextFunction, type Request, type Response } from 'express'
-import helmet from 'helmet'
+import type { AppLoadContext } from 'react-router'
 import type { Logger } from 'pino'
-import { pinoHttp } from 'pino-http'
-import { bodyLimitFor } from '../app/http/body-limits'
-import { servedOverHttps } from '../app/infra/session-cookie.server'
+import { bodyLimitFor, DEFAULT_BODY_LIMIT } from '../app/http/body-limits'
+import { cookieHasLiveSession } from '../app/http/auth.server'
 import { getDb } from '../app/infra/db.server'
 import { getEnv } from '../app/infra/env.server'
+import { servedOverHttps } from '../app/infra/signed-cookie.server'
+import { createWorkQueue, QueueTimeoutError, type WorkQueue } from '../app/infra/work-queue.server'
+import { isCrossSite } from './cross-site'
 import { createLogger } from './logger'
 import { createReactRouterHandler, type BuildSource } from './react-router-handler'
-import { guardRequestBodies } from './request-body'
+import { countBody, hasBody, type RequestBody } from './request-body'
+import { isQuiet, logRequest } from './request-log'
+import { compileTrust, readTarget } from './request-target'
+import { sendJson } from './respond'
+import { securityHeaders } from './security-headers'
+import { staticFiles } from './static-files'
 import { sendTooLarge } from './too-large'
 
 export type { BuildSource }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+// The app's HTTP server: node:http and a short, explicit pipeline instead of
+// a framework's middleware chain (docs/decisions/013-lean-http-pipeline.md).
+// For each request, in this order:
+//
+//  1. its body is counted against its route's limit; a declared length over
+//     it is refused at once (413);
+//  2. its request line and Host are checked (400/405), and its URL, client
+//     address and protocol read (X-Forwarded-* only from a trusted proxy);
+//  3. /healthz; unsafe methods from another site are refused (403);
+//  4. a built file (/assets/…, the icons) is served from memory;
+//  5. everything else goes to React Router: the body is read whole first
+//     (413 past the limit, before any route runs), and a large upload only
+//     for a live session, a few at a time.
+//
+// Every answer carries the security headers (helmet's, computed once, with a
+// fresh CSP nonce), an X-Request-Id, and `Cache-Control: no-store` unless it
+// says otherwise. One log line per request.
 
-/** The app's public origin: PUBLIC_ORIGIN, else what the request (or a trusted proxy) says. */
-export function publicOrigin(req: Request): string {
-  const env = getEnv()
-  if (env.PUBLIC_ORIGIN) return new URL(env.PUBLIC_ORIGIN).origin
-  return `${req.protocol}://${req.host}`
+/** Large uploads (photo forms, up to 55 MB) read and handled at once, per server. */
+export const UPLOADS_AT_ONCE = 4
+/** How long an upload may wait for its turn before it is told to try again (503). */
+export const UPLOAD_WAIT_MS = 30_000
+
+type Dev = {
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
 }
 
-/**
- * Refuses unsafe requests that the browser says come from another site
- * (Sec-Fetch-Site), or, for older browsers, whose Origin is not ours. Clients
- * that send neither (curl, API consumers) are not browsers riding a cookie.
- */
-export function crossSiteGuard(req: Request, res: Response, next: NextFunction) {
-  if (!UNSAFE_METHODS.has(req.method)) return next()
-  const site = req.get('sec-fetch-site')
-  const origin = req.get('origin')
-  let refused = false
-  if (site) refused = site === 'cross-site' || site === 'same-site'
-  else if (origin) refused = origin !== publicOrigin(req)
-  if (site === 'same-origin' && origin && origin !== 'null' && origin !== publicOrigin(req)) {
-    // Same-origin per the browser but a different public origin: a proxy that
-    // rewrote Host without PUBLIC_ORIGIN/TRUST_PROXY. The browser is right.
-    refused = false
-  }
-  if (!refused) return next()
-  res.status(403).json({ message: 'Cross-site request refused' })
+type AppOptions = {
+  build: BuildSource
+  logger?: Logger
+  dev?: Dev
+  /** The queue of large uploads (UPLOADS_AT_ONCE at a time; tests bring their own). */
+  uploads?: WorkQueue
 }
 
-/** A path with broken %-encoding names nothing: 400, not a crash in routing. */
-function refuseMalformedUrls(req: Request, res: Response, next: NextFunction) {
-  try {
-    decodeURIComponent(req.path)
-  } catch {
-    res.status(400).json({ message: 'Malformed URL' })
-    return
-  }
-  next()
+export function createApp(options: AppOptions) {
+  return http.createServer(createRequestListener(options))
 }
 
-/**
- * An answer that does not say how it may be cached is not cached: pages and
- * /api answers depend on who is logged in, and a shared cache must never hand
- * one person's page to another. Static assets and photos say otherwise.
- */
-function noStoreByDefault(_req: Request, res: Response, next: NextFunction) {
-  const writeHead = res.writeHead
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!this.headersSent && !this.hasHeader('Cache-Control'))
-      this.setHeader('Cache-Control', 'no-store')
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args)
-  } as typeof res.writeHead
-  next()
-}
-
-/** Browser features the app never uses, switched off for it and anything it might embed. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'
-
-/**
- * `compression` sends res.on('drain') to its zlib stream but leaves
- * res.off('drain') on the response (expressjs/compression#135). React Router
- * waits for backpressure with once('drain') + off('drain'), so every
- * backpressured write of a big streamed page left one listener on the zlib
- * stream: "MaxListenersExceededWarning: 11 drain listeners added to [Gzip]".
- * Here the response keeps ONE drain listener on whatever compression chose
- * (its stream, or the response itself) and a set of waiters it can remove.
- */
-export function keepDrainListenersRemovable(_req: Request, res: Response, next: NextFunction) {
-  type Listener = (...args: unknown[]) => void
-  const waiters = new Set<Listener>()
-  const on = res.on.bind(res) as (event: string | symbol, listener: Listener) => Response
-  const removeListener = res.removeListener.bind(res) as typeof on
-  on('drain', (...args) => {
-    for (const waiter of [...waiters]) waiter.apply(res, args)
-  })
-  // EventEmitter#once and #addListener go through these too.
-  const addWaiter = function (this: Response, event: string | symbol, listener: Listener) {
-    if (event !== 'drain') return on(event, listener)
-    waiters.add(listener)
-    return this
-  }
-  const removeWaiter = function (this: Response, event: string | symbol, listener: Listener) {
-    if (event !== 'drain') return removeListener(event, listener)
-    for (const waiter of waiters) {
-      // a once() wrapper is removed by itself or by the listener it wraps
-      if (waiter === listener || (waiter as { listener?: Listener }).listener === listener)
-        waiters.delete(waiter)
-    }
-    return this
-  }
-  res.on = res.addListener = addWaiter as Response['on']
-  res.off = res.removeListener = removeWaiter as Response['off']
-  next()
-}
-
-export function createApp({
+export function createRequestListener({
   build,
   logger = createLogger(),
   dev,
-}: {
-  build: BuildSource
-  logger?: Logger
-  dev?: { middlewares: express.RequestHandler }
-}) {
+  uploads = createWorkQueue({ concurrency: UPLOADS_AT_ONCE, maxWaitMs: UPLOAD_WAIT_MS }),
+}: AppOptions) {
   const env = getEnv()
-  const app = express()
-  app.disable('x-powered-by')
-  // Which proxies may tell us the client's address: a hop count or their
-  // addresses, never everyone (env.server.ts refuses TRUST_PROXY=true).
-  if (env.TRUST_PROXY !== false) app.set('trust proxy', env.TRUST_PROXY)
+  const trust = compileTrust(env.TRUST_PROXY)
+  const publicOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined
+  const security = securityHeaders({ dev: !!dev, https: servedOverHttps() })
+  const files = dev ? null : staticFiles(path.resolve(process.env.BUILD_DIR ?? 'build', 'client'))
+  void files?.warm().catch((error) => logger.warn({ err: error }, 'could not compress the assets'))
+  const reactRouter = createReactRouterHandler(build)
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => {
-        const id = crypto.randomUUID()
-        res.setHeader('X-Request-Id', id)
-        return id
-      },
-      // Method, path, status and time; never headers, cookies or bodies.
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: {
-        ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true,
-      },
-    }),
-  )
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    {
+      requestId,
+      nonce,
+      base,
+      startedAt,
+    }: { requestId: string; nonce: string; base: string[]; startedAt: number },
+  ) {
+    const method = req.method ?? 'GET'
+    const target = readTarget(req, { trust, publicOrigin })
+    const routePath = 'path' in target ? target.path : (req.url ?? '/').split('?')[0]
+    if (!isQuiet(routePath))
+      logRequest(logger, res, { id: requestId, method, path: routePath }, startedAt)
 
-  // Before anything else can answer: every body is counted against its route's limit.
-  app.use(guardRequestBodies(bodyLimitFor, sendTooLarge))
-  app.use(noStoreByDefault)
+    const body = countBody(req, res, bodyLimitFor(method, routePath))
+    if (body.declaredTooLarge()) {
+      body.exceeded = true
+      return sendTooLarge(req, res, routePath, base)
+    }
+    if (!('url' in target)) return sendJson(res, target.status, { message: target.message }, base)
 
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
-    next()
-  })
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: dev
-            ? ["'self'", "'unsafe-inline'"]
-            : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          // A plain-http install on a local network must keep working.
-          upgradeInsecureRequests: null,
-        },
+    if (target.path === '/healthz') return healthz(res, base)
+    if (isCrossSite(req, target.url))
+      return sendJson(res, 403, { message: 'Cross-site request refused' }, base)
+    if (files && (method === 'GET' || method === 'HEAD') && files.has(target.path)) {
+      const file = (await files.serve(req, target.path))!
+      res.writeHead(file.status, [...base, ...file.headers])
+      return void res.end(file.body ?? undefined)
+    }
+
+    let childLogger: Logger | undefined
+    const context: AppLoadContext = {
+      cspNonce: nonce,
+      clientIp: target.clientIp,
+      requestId,
+      get logger() {
+        return (childLogger ??= logger.child({ req: { id: requestId } }))
       },
-      // 'no-referrer' makes some browsers send Origin: null on same-origin posts.
-      referrerPolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
-      // Browsers remember to use https only when the app is served over https.
-      strictTransportSecurity: servedOverHttps(),
-    }),
-  )
-  app.use(compression(), keepDrainListenersRemovable)
+    }
+    const run = async () => {
+      let bytes: Buffer | null = null
+      if (method !== 'GET' && method !== 'HEAD' && hasBody(req)) {
+        bytes = await body.readAll()
+        if (bytes === null) return sendTooLarge(req, res, target.path, base)
+      }
+      await reactRouter(req, res, { url: target.url, body: bytes, base, context })
+    }
+    if (dev)
+      return dev.middlewares(req, res, (error) =>
+        error ? fail(res, error, base) : run().catch((e) => fail(res, e, base)),
+      )
+    if (body.limit <= DEFAULT_BODY_LIMIT || !hasBody(req)) return run()
+    // A large upload: only from a live session, and a few at a time, so
+    // memory holds a bounded number of them. A visitor's body is read and
+    // thrown away as it comes (413 past the limit), then the route answers
+    // without it (401, or the way to log in).
+    if (!(await cookieHasLiveSession(req.headers.cookie))) {
+      if (!(await body.discardAll())) return sendTooLarge(req, res, target.path, base)
+      return reactRouter(req, res, { url: target.url, body: null, base, context })
+    }
+    try {
+      await uploads.run(run)
+    } catch (error) {
+      if (!(error instanceof QueueTimeoutError)) throw error
+      sendJson(
+        res,
+        503,
+        { message: 'The server is busy with other uploads. Please try again in a minute.' },
+        base,
+        ['Retry-After', String(Math.ceil(UPLOAD_WAIT_MS / 1000))],
+      )
+    }
+  }
 
-  app.get('/healthz', async (_req, res) => {
+  async function healthz(res: ServerResponse, base: string[]) {
     try {
       const db = await getDb()
       await db.raw('select 1')
-      res.json({ status: 'ok' })
+      sendJson(res, 200, { status: 'ok' }, base)
     } catch (error) {
       logger.error({ err: error }, 'health check failed')
-      res.status(503).json({ status: 'unavailable' })
+      sendJson(res, 503, { status: 'unavailable' }, base)
     }
-  })
-
-  app.use(crossSiteGuard)
-  app.use(refuseMalformedUrls)
-
-  if (dev) {
-    app.use(dev.middlewares)
-  } else {
-    const clientDir = path.resolve(process.env.BUILD_DIR ?? 'build', 'client')
-    app.use(
-      '/assets',
-      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
-    )
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }))
   }
 
-  app.all(
-    '/{*splat}',
-    createReactRouterHandler({
-      build,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        requestId: String(req.id),
-        logger: req.log,
-      }),
-    }),
-  )
+  // Last resort: a JSON 500, details only in the log. A client that went
+  // away is not an error: there is nobody to answer.
+  function fail(res: ServerResponse, error: unknown, base: string[]) {
+    if (res.destroyed || res.writableEnded) return
+    logger.error({ err: error }, 'unhandled error')
+    if (res.headersSent) return void res.destroy()
+    sendJson(res, 500, { message: 'Something went wrong on our side' }, base)
+  }
 
-  // Last resort: a JSON 500 for the API, a short page otherwise; details only in the log.
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ err }, 'unhandled error')
-    if (res.headersSent) return
-    res.status(500).json({ message: 'Something went wrong on our side' })
-  })
-  return app
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const startedAt = performance.now()
+    const requestId = crypto.randomUUID()
+    const nonce = crypto.randomBytes(16).toString('base64')
+    const base = [...security(nonce), 'X-Request-Id', requestId]
+    answer(req, res, { requestId, nonce, base, startedAt }).catch((error) => fail(res, error, base))
+  }
 }
 
+export type { RequestBody }
 export { createLogger }

@@ -1,54 +1,48 @@
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { writeReadableStreamToWritable } from '@react-router/node'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import type { RequestBody } from './request-body'
-import { sendTooLarge } from './too-large'
+import { chooseEncoding, compressor, compressSync } from './compress'
 
-// Hands a request to React Router and writes its answer. This is what
-// @react-router/express does, with one difference that matters: the body is
-// read first, counted against its route's limit (server/request-body.ts), and
-// a body past the limit is refused with 413 before any route runs — so an
-// oversized request changes nothing, and nothing past the limit is read.
+// Hands a request to React Router and writes its answer, as
+// @react-router/express does but without Express: the Fetch Request is made
+// from the request line the server already checked (server/request-target.ts)
+// and from a body already read and counted (server/request-body.ts), and the
+// answer goes out in one writeHead with the request's base headers. An
+// answer that says nothing of caching is not cached (no-store): pages and
+// /api answers depend on who is logged in. Text of some size is compressed.
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>)
 
-export function createReactRouterHandler({
-  build,
-  getLoadContext,
-  mode = process.env.NODE_ENV,
-}: {
-  build: BuildSource
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
-  mode?: string
-}) {
+export function createReactRouterHandler(build: BuildSource, mode = process.env.NODE_ENV) {
   const handle = createRequestHandler(build, mode)
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    try {
-      let body: Buffer | null = null
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        body = await (res.locals.body as RequestBody).readAll()
-        if (body === null) return sendTooLarge(req, res)
-      }
-      const request = toFetchRequest(req, res, body)
-      const response = await handle(request, getLoadContext(req, res))
-      await send(res, response)
-    } catch (error) {
-      next(error)
-    }
+  return async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    {
+      url,
+      body,
+      base,
+      context,
+    }: { url: string; body: Buffer | null; base: string[]; context: AppLoadContext },
+  ) {
+    const request = toFetchRequest(req, res, url, body)
+    const response = await handle(request, context)
+    await send(req, res, response, base)
   }
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {
-  // req.protocol and req.host follow X-Forwarded-* only from a trusted proxy (TRUST_PROXY).
-  const url = new URL(`${req.protocol}://${req.host || 'localhost'}${req.originalUrl}`)
+function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  body: Buffer | null,
+): Request {
   const headers = new Headers()
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v)
-    else headers.set(key, value)
-  }
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1])
   const controller = new AbortController()
-  res.on('close', () => {
+  res.once('close', () => {
     if (!res.writableFinished) controller.abort()
   })
   return new Request(url, {
@@ -60,22 +54,81 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer 
   })
 }
 
-async function send(res: ExpressResponse, response: Response) {
+async function send(req: IncomingMessage, res: ServerResponse, response: Response, base: string[]) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel()
     return
   }
-  res.statusMessage = response.statusText
-  res.status(response.status)
-  for (const [key, value] of response.headers.entries()) res.append(key, value)
-  if (!response.body) {
+  const headers: string[] = [...base]
+  let cached = false
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue
+    if (name === 'cache-control') cached = true
+    headers.push(name, value)
+  }
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie)
+  if (!cached) headers.push('cache-control', 'no-store')
+
+  if (!response.body || req.method === 'HEAD') {
+    res.writeHead(response.status, response.statusText, headers)
     res.end()
+    await response.body?.cancel()
     return
   }
+
+  // A page streams as React renders it. Anything else (JSON, a redirect's
+  // text) is read ahead: when it is all there after one chunk — as almost
+  // every answer is — it goes out in one write, compressed only if big
+  // enough; a long list streamed in batches goes on streaming.
+  let chunks: AsyncIterable<Uint8Array>
+  if (/^text\/html/i.test(response.headers.get('Content-Type') ?? '')) {
+    chunks = response.body as unknown as AsyncIterable<Uint8Array>
+  } else {
+    const reader = response.body.getReader()
+    const first = await reader.read()
+    const second = first.done ? first : await reader.read()
+    if (second.done) {
+      let bytes: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value)
+      const encoding = chooseEncoding(req, response.headers, bytes.length)
+      if (encoding) {
+        bytes = compressSync(encoding, bytes)
+        headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
+      }
+      if (!response.headers.has('Content-Length'))
+        headers.push('content-length', String(bytes.length))
+      else replaceHeader(headers, 'content-length', String(bytes.length))
+      res.writeHead(response.status, response.statusText, headers)
+      res.end(bytes)
+      return
+    }
+    chunks = (async function* () {
+      try {
+        yield first.value!
+        yield second.value
+        for (;;) {
+          const next = await reader.read()
+          if (next.done) return
+          yield next.value
+        }
+      } finally {
+        // Stopped early (the client left): the source stops too.
+        reader.cancel().catch(() => {})
+      }
+    })()
+  }
+  const encoding = chooseEncoding(req, response.headers, null)
+  if (encoding) headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
+  res.writeHead(response.status, response.statusText, headers)
   try {
-    await writeReadableStreamToWritable(response.body, res)
+    if (encoding) await pipeline(Readable.from(chunks), compressor(encoding), res)
+    else await pipeline(Readable.from(chunks), res)
   } catch (error) {
-    if (res.destroyed || res.writableEnded) return
+    // The client went away while the answer streamed: nothing to answer.
+    if (res.destroyed) return
     throw error
   }
+}
+
+function replaceHeader(headers: string[], name: string, value: string) {
+  for (let i = 0; i < headers.length; i += 2) if (headers[i] === name) headers[i + 1] = value
 }

@@ -74,6 +74,41 @@ export class RequestBody {
     })
   }
 
+  /**
+   * Reads the whole body and keeps none of it: true when it ended within the
+   * limit, false when it passed it (reading stops there).
+   */
+  discardAll(): Promise<boolean> {
+    this.reading = true
+    return new Promise((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        this.read += chunk.length
+        if (this.read > this.limit) {
+          this.exceeded = true
+          cleanup()
+          this.req.pause()
+          resolve(false)
+        }
+      }
+      const onEnd = () => {
+        cleanup()
+        resolve(true)
+      }
+      const onError = (error: Error) => {
+        cleanup()
+        reject(error)
+      }
+      const cleanup = () => {
+        this.req.off('data', onData)
+        this.req.off('end', onEnd)
+        this.req.off('error', onError)
+      }
+      this.req.on('data', onData)
+      this.req.on('end', onEnd)
+      this.req.on('error', onError)
+    })
+  }
+
   /** The answer is starting before the body was read: read and discard it, up to the limit. */
   drainWhileAnswering() {
     if (this.reading || this.lingering || this.req.complete) return
@@ -115,40 +150,31 @@ export class RequestBody {
   }
 }
 
+/** True when a request comes with a body (a length above 0, or chunked). */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length']
+  if (length !== undefined) return length !== '0'
+  return req.headers['transfer-encoding'] !== undefined
+}
+
 /**
- * Express middleware: counts every request body against `limitFor`, refuses
- * a declared length over it with `tooLarge`, and drains or closes around the
- * answer as described above. The body is at `res.locals.body`.
+ * Counts the body of `req` against `limit` and drains or closes around the
+ * answer as described above: the first time the answer's head is written, a
+ * body past its limit gets `Connection: close` and a lingering close, and a
+ * body not yet read is read and thrown away while the answer goes out.
  */
-export function guardRequestBodies(
-  limitFor: (method: string, path: string) => number,
-  tooLarge: (req: IncomingMessage, res: ServerResponse) => void,
-) {
-  return (
-    req: IncomingMessage & { path?: string },
-    res: ServerResponse & { locals: Record<string, unknown> },
-    next: () => void,
-  ) => {
-    const path = req.path ?? new URL(req.url ?? '/', 'http://x').pathname
-    const body = new RequestBody(req, limitFor(req.method ?? 'GET', path))
-    res.locals.body = body
-
-    const writeHead = res.writeHead
-    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (!this.headersSent) {
-        if (body.exceeded || body.declaredTooLarge()) {
-          this.setHeader('Connection', 'close')
-          body.lingerAfterAnswer()
-        } else body.drainWhileAnswering()
-      }
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
-    } as typeof res.writeHead
-
-    if (body.declaredTooLarge()) {
-      body.exceeded = true
-      tooLarge(req, res)
-      return
+export function countBody(req: IncomingMessage, res: ServerResponse, limit: number): RequestBody {
+  const body = new RequestBody(req, limit)
+  if (!hasBody(req)) return body
+  const writeHead = res.writeHead
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) {
+      if (body.exceeded || body.declaredTooLarge()) {
+        this.setHeader('Connection', 'close')
+        body.lingerAfterAnswer()
+      } else body.drainWhileAnswering()
     }
-    next()
-  }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
+  } as typeof res.writeHead
+  return body
 }

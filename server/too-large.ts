@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { bodyLimitFor, DEFAULT_BODY_LIMIT, TOO_LARGE_MESSAGE } from '../app/http/body-limits'
 import { HOTEL_NAME } from '../app/domain/hotel'
+import { sendHtml, sendJson } from './respond'
 
 // The 413 for a body past its route's limit, given before any route runs:
 // the contract's JSON error for /api, a short page for a browser's form post
@@ -20,28 +21,24 @@ const PAGE_STYLE = [
   '.btn:focus-visible{outline:3px solid #2a1f17;outline-offset:2px}',
 ].join('')
 
-export function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
-  const url = new URL(req.url ?? '/', 'http://x')
-  const path = url.pathname
+/** The 413 for a request to `path` (the path of its request line, without the query). */
+export function sendTooLarge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  base: string[],
+) {
   const photos = bodyLimitFor(req.method ?? 'POST', path) > DEFAULT_BODY_LIMIT
   const api = path.startsWith('/api/') || !/text\/html/.test(req.headers.accept ?? '')
   if (res.headersSent) return void res.end()
   if (api) {
     const message = photos ? TOO_LARGE_MESSAGE.photos : TOO_LARGE_MESSAGE.json
-    const body = JSON.stringify({ message })
-    res.writeHead(413, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-    })
-    res.end(body)
+    sendJson(res, 413, { message }, base)
     return
   }
   const message = photos ? TOO_LARGE_MESSAGE.photos : TOO_LARGE_MESSAGE.form
-  const back = escapeHtml(path.replace(/\.data$/, '') || '/')
+  // Only ever a path on this site: "//host" would be another origin.
+  const back = escapeHtml(path.replace(/\.data$/, '').replace(/^\/+/, '/') || '/')
   const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large · ${escapeHtml(HOTEL_NAME)}</title><style>${PAGE_STYLE}</style></head><body><main><p class="brand">${escapeHtml(HOTEL_NAME)}</p><p class="code">Error 413</p><h1>That was too much to send</h1><p>${escapeHtml(message)}.</p><p><a class="btn" href="${back}">Go back and try again</a></p></main></body></html>`
-  res.writeHead(413, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  })
-  res.end(body)
+  sendHtml(res, 413, body, base)
 }

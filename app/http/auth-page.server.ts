@@ -27,13 +27,11 @@ export async function completeAuthForm<Schema extends Record<string, unknown>>({
   formData: FormData
   submission: Submission<Schema, string[]>
   hideFields: string[]
-  run: () => Promise<{ setCookie: string }>
+  run: () => Promise<{ headers: Headers }>
 }) {
   const result = await attempt(run)
   if (!result.ok) return refused(submission, result.error, hideFields)
-  throw redirect(safeRedirect(formData.get('redirectTo')), {
-    headers: { 'Set-Cookie': result.value.setCookie },
-  })
+  throw redirect(safeRedirect(formData.get('redirectTo')), { headers: result.value.headers })
 }
 
 function refused<Schema extends Record<string, unknown>>(

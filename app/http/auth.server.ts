@@ -1,10 +1,12 @@
 import { redirect } from 'react-router'
 import { forbidden, unauthenticated } from '~/domain/errors'
 import type { User } from '~/domain/user'
+import { knownBrowserCookieHeader, readKnownBrowser } from '~/infra/known-browser-cookie.server'
 import {
   clearSessionCookieHeader,
   readSessionToken,
   sessionCookieHeader,
+  sessionTokenOf,
 } from '~/infra/session-cookie.server'
 import {
   createSession,
@@ -28,6 +30,15 @@ export function getSession(request: Request): Promise<SessionUser | null> {
     sessions.set(request, session)
   }
   return session
+}
+
+/**
+ * True when a Cookie header carries a live session. The server asks this
+ * before it reads a large upload: a visitor's photos are never held in memory.
+ */
+export async function cookieHasLiveSession(cookie: string | undefined): Promise<boolean> {
+  const token = await sessionTokenOf(cookie)
+  return token !== null && (await findSessionUser({ token })) !== null
 }
 
 /** The logged-in user, or null. */
@@ -69,18 +80,28 @@ export async function requireApiUser(request: Request): Promise<User> {
 }
 
 /**
- * Logs a browser in as `userId`: a new session (never the one it came with,
- * which is ended, so a session id planted before login is worthless).
- * Returns the Set-Cookie header.
+ * Logs a browser in as `user`: a new session (never the one it came with,
+ * which is ended, so a session id planted before login is worthless), and
+ * the browser becomes one known to the account (its login delay is its own).
+ * Returns the headers that set both cookies.
  */
-export async function startSession(request: Request, userId: number): Promise<string> {
+export async function startSession(
+  request: Request,
+  user: { id: number; email: string },
+): Promise<Headers> {
   const previous = await getSession(request)
   if (previous) await deleteSession({ sessionId: previous.sessionId })
   const { token, expiresAt } = await createSession({
-    userId,
+    userId: user.id,
     userAgent: request.headers.get('User-Agent') ?? '',
   })
-  return sessionCookieHeader(token, expiresAt)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await sessionCookieHeader(token, expiresAt))
+  headers.append(
+    'Set-Cookie',
+    await knownBrowserCookieHeader(await readKnownBrowser(request), user.email),
+  )
+  return headers
 }
 
 /** Logs a browser out: its session row is deleted, so the cookie is worthless even if kept. */

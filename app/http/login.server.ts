@@ -1,8 +1,10 @@
 import { AppError, invalid, rateLimited } from '~/domain/errors'
 import type { User } from '~/domain/user'
 import { getEnv } from '~/infra/env.server'
+import { accountTag, readKnownBrowser } from '~/infra/known-browser-cookie.server'
 import {
   clearAttempts,
+  enforceRateLimit,
   refundAttempt,
   takeAttempt,
   type RateLimit,
@@ -11,16 +13,24 @@ import { verifyLogin } from '~/models/user.server'
 import { loginSchema } from '~/schemas/auth'
 import { fieldErrors } from '~/schemas/fields'
 import { startSession } from './auth.server'
+import { addressKey } from './client-address.server'
 
-// One login for the page and the API. Guessing is slowed twice over:
+// One login for the page and the API. Guessing is slowed on three counts:
 //  - per account: after 10 failed passwords within 15 minutes, every further
 //    try for that account, from any address, waits — one minute, doubling at
-//    each refusal up to 15 — so a person can never be locked out for long;
-//  - per address: 100 failures across all accounts in 15 minutes (a password
-//    sprayed over many accounts), the same delays.
+//    each refusal up to 15. Except from a browser that has logged into the
+//    account before (its known-browser cookie, app/infra/known-browser-
+//    cookie.server.ts): such a browser has a count of its own, so a guesser
+//    elsewhere, however persistent, never keeps the owner out;
+//  - per address (an IPv6 /64 counts as one): 100 failures across all
+//    accounts in 15 minutes (a password sprayed over many accounts), the same
+//    delays;
+//  - per address, every try, good or bad: RATE_LIMIT_LOGINS_PER_IP a minute,
+//    so nobody can make the server check passwords (argon2, costly on
+//    purpose) as fast as they can send them.
 // An attempt is counted BEFORE its password is checked (one atomic upsert),
 // so parallel tries cannot slip past the limit; a successful login gives its
-// attempt back and clears the account's count.
+// attempt back and clears its account's (or browser's) count.
 
 const WINDOW_SECONDS = 15 * 60
 const BLOCK = { baseSeconds: 60, maxSeconds: 15 * 60 }
@@ -34,12 +44,31 @@ const accountLimit = (email: string): RateLimit => ({
   block: BLOCK,
 })
 
+const knownBrowserLimit = (browserId: string, email: string): RateLimit => ({
+  key: `login:browser:${browserId}:${accountTag(email)}`,
+  limit: 10,
+  windowSeconds: WINDOW_SECONDS,
+  block: BLOCK,
+})
+
 const addressLimit = (clientIp: string): RateLimit => ({
-  key: `login:ip:${clientIp}`,
+  key: `login:ip:${addressKey(clientIp)}`,
   limit: getEnv().RATE_LIMIT_LOGIN_FAILURES_PER_IP,
   windowSeconds: WINDOW_SECONDS,
   block: BLOCK,
 })
+
+/** Every login try from one address, successful or not, per minute (the demo logins too). */
+export function enforceLoginPace(clientIp: string) {
+  return enforceRateLimit(
+    {
+      key: `login:pace:${addressKey(clientIp)}`,
+      limit: getEnv().RATE_LIMIT_LOGINS_PER_IP,
+      windowSeconds: 60,
+    },
+    'Too many logins from this address. Please wait a minute and try again.',
+  )
+}
 
 function tooManyTries(retryAfter: number) {
   const minutes = Math.ceil(retryAfter / 60)
@@ -62,12 +91,17 @@ export async function logIn({
   request: Request
   fields: Record<string, unknown>
   clientIp: string
-}): Promise<{ user: User; setCookie: string }> {
+}): Promise<{ user: User; headers: Headers }> {
   const parsed = loginSchema.safeParse(fields)
   if (!parsed.success) throw invalid('Login failed', fieldErrors(parsed.error))
   const { email, password } = parsed.data
 
-  const account = accountLimit(email)
+  await enforceLoginPace(clientIp)
+  const browser = await readKnownBrowser(request)
+  const account =
+    browser && browser.accounts.includes(accountTag(email))
+      ? knownBrowserLimit(browser.id, email)
+      : accountLimit(email)
   const byAccount = await takeAttempt(account)
   if (!byAccount.allowed) throw tooManyTries(byAccount.retryAfter)
   const address = addressLimit(clientIp)
@@ -84,5 +118,5 @@ export async function logIn({
     })
   await clearAttempts(account.key)
   await refundAttempt(address.key)
-  return { user, setCookie: await startSession(request, user.id) }
+  return { user, headers: await startSession(request, user) }
 }

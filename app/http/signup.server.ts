@@ -4,6 +4,7 @@ import { enforceRateLimit } from '~/models/rate-limit.server'
 import { createUser } from '~/models/user.server'
 import type { SignupInput } from '~/schemas/auth'
 import { startSession } from './auth.server'
+import { addressKey } from './client-address.server'
 
 // One signup for the page and the API: at most RATE_LIMIT_SIGNUPS_PER_IP new
 // accounts an hour from one address (a bot filling the user table is slowed
@@ -16,15 +17,15 @@ export async function signUp({
   request: Request
   input: SignupInput
   clientIp: string
-}): Promise<{ user: User; setCookie: string }> {
+}): Promise<{ user: User; headers: Headers }> {
   await enforceRateLimit(
     {
-      key: `signup:ip:${clientIp}`,
+      key: `signup:ip:${addressKey(clientIp)}`,
       limit: getEnv().RATE_LIMIT_SIGNUPS_PER_IP,
       windowSeconds: 60 * 60,
     },
     'Too many new accounts from this address. Please try again later.',
   )
   const user = await createUser(input)
-  return { user, setCookie: await startSession(request, user.id) }
+  return { user, headers: await startSession(request, user) }
 }

@@ -77,6 +77,7 @@ const schema = z.object({
   TRUST_PROXY: trustProxy,
   // Rate limits; tests and load runs, which come from one address, raise them.
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt(100), // per 15 minutes
+  RATE_LIMIT_LOGINS_PER_IP: positiveInt(30), // every login try, per minute
   RATE_LIMIT_SIGNUPS_PER_IP: positiveInt(10), // per hour
   RATE_LIMIT_REVIEWS_PER_USER: positiveInt(10), // per hour
   S3_BUCKET: z.string().min(3).optional(),

@@ -13,8 +13,11 @@ import { SIGNUP_FIELDS } from '../support/forms'
 //    for that account, from any address, waits (429 + Retry-After): 60 s,
 //    doubling at each refusal after a block lapses, up to 900 s; a successful
 //    login clears the account's count;
+//    — except for a browser that has logged into the account before, which
+//    has a count of its own (so a guesser never keeps the owner out);
 //  - per address: RATE_LIMIT_LOGIN_FAILURES_PER_IP failures across all
-//    accounts in 15 minutes;
+//    accounts in 15 minutes, and RATE_LIMIT_LOGINS_PER_IP tries of any kind a
+//    minute (an IPv6 /64 is one address);
 //  - the address is the socket's unless TRUST_PROXY names the proxies in
 //    front, so X-Forwarded-For is believed only from them;
 //  - signups per address and reviews per client are counted per hour.
@@ -179,6 +182,108 @@ describe('per account', () => {
     expect({ 401: count(401), 429: count(429) }).toEqual({ 401: 10, 429: 20 })
     for (const r of results.filter((r) => r.status === 429)) expect(r.retryAfter).toBe('60')
     expect((await tryLogin(c, user.email, TEST_PASSWORD, '203.0.113.200')).status).toBe(429)
+  })
+})
+
+describe('a browser that has logged into the account before', () => {
+  it('keeps a count of its own: a guesser elsewhere never keeps the owner out', async () => {
+    pinClock()
+    const user = await createUser()
+    const owner = new Client(base)
+    await owner.login(user.email)
+    await owner.get('/api/auth/logout')
+    expect(owner.cookies.has('known-browser')).toBe(true)
+
+    // A guesser fails 10 times: every browser that never logged in now waits…
+    const guesser = new Client(base)
+    await failTimes(guesser, user.email, 10)
+    expect((await tryLogin(guesser, user.email, TEST_PASSWORD)).status).toBe(429)
+    expect((await tryLogin(new Client(base), user.email, TEST_PASSWORD)).status).toBe(429)
+    // …but not the owner's browser.
+    expect((await tryLogin(owner, user.email, TEST_PASSWORD)).status).toBe(200)
+  })
+
+  it('is slowed like anyone after 10 failures of its own, and only for that account', async () => {
+    pinClock()
+    const user = await createUser()
+    const other = await createUser()
+    const browser = new Client(base)
+    await browser.login(user.email)
+    await failTimes(browser, user.email, 10)
+    expect(seen(await tryLogin(browser, user.email, TEST_PASSWORD))).toEqual({
+      status: 429,
+      retryAfter: '60',
+    })
+    // Its failures were its own: the account's count for other browsers is untouched.
+    expect((await tryLogin(new Client(base), user.email, TEST_PASSWORD)).status).toBe(200)
+    expect((await tryLogin(browser, other.email, TEST_PASSWORD)).status).toBe(200)
+  })
+
+  it('is known only by a cookie signed by the server that names no one', async () => {
+    pinClock()
+    const user = await createUser({ email: 'Known.Person@example.com' })
+    const owner = new Client(base)
+    await owner.login(user.email)
+    const value = decodeURIComponent(owner.cookies.get('known-browser')!)
+    expect(value.toLowerCase()).not.toContain('known.person')
+    expect(Buffer.from(value.split('.')[0], 'base64').toString().toLowerCase()).not.toContain(
+      'known.person',
+    )
+
+    // The guesser sets off the account's delay; then copies the cookie with
+    // its signature broken: the server takes it for a browser it never saw.
+    const guesser = new Client(base)
+    await failTimes(guesser, user.email, 10)
+    const [payload, signature] = [
+      value.slice(0, value.lastIndexOf('.')),
+      value.slice(value.lastIndexOf('.') + 1),
+    ]
+    guesser.cookies.set(
+      'known-browser',
+      encodeURIComponent(`${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`),
+    )
+    expect((await tryLogin(guesser, user.email, TEST_PASSWORD)).status).toBe(429)
+    expect((await tryLogin(owner, user.email, TEST_PASSWORD)).status).toBe(200)
+  })
+})
+
+describe('every login from one address', () => {
+  it('is paced: RATE_LIMIT_LOGINS_PER_IP tries a minute, successful ones included', async () => {
+    const { at } = pinClock()
+    setTestEnv({ RATE_LIMIT_LOGINS_PER_IP: '5' })
+    const user = await createUser()
+    const c = new Client(base)
+    for (let i = 0; i < 5; i++)
+      expect((await tryLogin(c, user.email, TEST_PASSWORD)).status).toBe(200)
+    const refused = await tryLogin(c, user.email, TEST_PASSWORD)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(refused.body.message).toBe(
+      'Too many logins from this address. Please wait a minute and try again.',
+    )
+    // The demo logins count too.
+    const demo = await new Client(base).request('POST', '/demo-login', {
+      body: new URLSearchParams({ account: 'client' }),
+    })
+    expect(demo.status).toBe(429)
+    at(61 * SECOND)
+    expect((await tryLogin(c, user.email, TEST_PASSWORD)).status).toBe(200)
+  })
+
+  it('counts an IPv6 /64 as one address (TRUST_PROXY=1)', async () => {
+    pinClock()
+    setTestEnv({ RATE_LIMIT_LOGINS_PER_IP: '3' })
+    const proxied = await behindOneProxy()
+    const user = await createUser()
+    const c = new Client(proxied)
+    for (const address of [
+      '2001:db8:7:7::1',
+      '2001:db8:7:7::beef',
+      '2001:db8:7:7:ffff:ffff:ffff:ffff',
+    ])
+      expect((await tryLogin(c, user.email, TEST_PASSWORD, address)).status).toBe(200)
+    expect((await tryLogin(c, user.email, TEST_PASSWORD, '2001:db8:7:7::2')).status).toBe(429)
+    expect((await tryLogin(c, user.email, TEST_PASSWORD, '2001:db8:7:8::1')).status).toBe(200)
   })
 })
 

@@ -35,8 +35,8 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 
 /** The value of the session cookie a client holds (`name=value`, value still encoded). */
 function cookieValue(client: Client): string {
-  expect(client.cookie).not.toBe('')
-  return client.cookie.slice(client.cookie.indexOf('=') + 1)
+  expect(client.sessionCookie).not.toBe('')
+  return client.sessionCookie.slice(client.sessionCookie.indexOf('=') + 1)
 }
 
 /** What the signed cookie carries: its payload (before the signature), decoded. */
@@ -238,7 +238,7 @@ describe('logging in', () => {
     await elsewhere.login(user.email)
 
     await c.login(user.email)
-    expect(c.cookie).not.toBe(first.cookie)
+    expect(c.sessionCookie).not.toBe(first.sessionCookie)
     expect(cookiePayload(c)).not.toEqual(cookiePayload(first))
     expect(await loggedInAs(first)).toBeNull()
     expect(await loggedInAs(c)).toBe(user.id)
@@ -260,7 +260,7 @@ describe('logging in', () => {
     // The victim's browser carries the attacker's cookie, then logs in.
     const browser = replay(planted)
     await browser.login(victim.email)
-    expect(browser.cookie).not.toBe(planted.cookie)
+    expect(browser.sessionCookie).not.toBe(planted.sessionCookie)
     expect(await loggedInAs(browser)).toBe(victim.id)
     const plantedNow = await loggedInAs(planted)
     expect(plantedNow).not.toBe(victim.id)

@@ -6,7 +6,7 @@ import type { ServerBuild } from 'react-router'
 import { afterAll } from 'vitest'
 import { createApp } from '../../server/app'
 
-// The real server (express + the built app) on an ephemeral port, and a
+// The real server (server/app.ts + the built app) on an ephemeral port, and a
 // cookie-keeping client for it. One server per test file.
 
 let baseUrl: string | undefined
@@ -19,8 +19,12 @@ async function loadBuild(): Promise<ServerBuild> {
   )) as ServerBuild
 }
 
-async function listen(): Promise<{ base: string; close: () => Promise<void> }> {
-  const app = createApp({ build: await loadBuild() })
+type AppOptions = Omit<Parameters<typeof createApp>[0], 'build'>
+
+async function listen(
+  options: AppOptions = {},
+): Promise<{ base: string; close: () => Promise<void> }> {
+  const app = createApp({ build: await loadBuild(), ...options })
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
@@ -43,16 +47,38 @@ export async function startServer(): Promise<string> {
  * (TRUST_PROXY, PUBLIC_ORIGIN). Set the environment and resetEnvCache() first;
  * close it when the test is done.
  */
-export function startExtraServer(): Promise<{ base: string; close: () => Promise<void> }> {
-  return listen()
+export function startExtraServer(
+  options: AppOptions = {},
+): Promise<{ base: string; close: () => Promise<void> }> {
+  return listen(options)
 }
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
 /** A client that keeps its own session cookie, like one browser or one API consumer. */
 export class Client {
-  cookie = ''
+  /** The cookies this client keeps, by name (the session's and the known browser's). */
+  cookies = new Map<string, string>()
   constructor(public base: string) {}
+
+  /** The Cookie header this client sends; setting it replaces every cookie it keeps. */
+  get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+  set cookie(header: string) {
+    this.cookies.clear()
+    for (const pair of header.split(/;\s*/).filter(Boolean)) {
+      const at = pair.indexOf('=')
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1))
+    }
+  }
+
+  /** Just the session cookie, `name=value` ('' when there is none). */
+  get sessionCookie(): string {
+    for (const [name, value] of this.cookies)
+      if (name === '__session' || name === '__Host-session') return `${name}=${value}`
+    return ''
+  }
 
   async request<T = any>(
     method: string,
@@ -65,19 +91,19 @@ export class Client {
     } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...init.headers }
-    if (this.cookie) headers.Cookie = this.cookie
+    if (this.cookies.size) headers.Cookie = this.cookie
     let body: BodyInit | undefined = init.body
     if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json'
       body = JSON.stringify(init.json)
     } else if (init.form) body = init.form
     const res = await fetch(this.base + url, { method, headers, body, redirect: 'manual' })
-    const setCookie = res.headers.getSetCookie()
-    for (const c of setCookie) {
+    for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';')
-      const [, value] = pair.split('=')
-      this.cookie = value ? pair : ''
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = ''
+      const at = pair.indexOf('=')
+      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)]
+      if (!value || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name)
+      else this.cookies.set(name, value)
     }
     const text = await res.text()
     let parsed: unknown = text

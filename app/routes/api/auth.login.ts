@@ -6,8 +6,8 @@ import { logIn } from '~/http/login.server'
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const body = await readJsonObject(request)
-  const { user, setCookie } = await logIn({ request, fields: body, clientIp: context.clientIp })
-  return ok(user, { headers: { 'Set-Cookie': setCookie } })
+  const { user, headers } = await logIn({ request, fields: body, clientIp: context.clientIp })
+  return ok(user, { headers })
 })
 
 export function loader() {

@@ -7,8 +7,8 @@ import { signupSchema } from '~/schemas/auth'
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const input = validate(signupSchema, await readJsonObject(request), 'Signup failed')
-  const { user, setCookie } = await signUp({ request, input, clientIp: context.clientIp })
-  return ok(user, { status: 201, headers: { 'Set-Cookie': setCookie } })
+  const { user, headers } = await signUp({ request, input, clientIp: context.clientIp })
+  return ok(user, { status: 201, headers })
 })
 
 export function loader() {

@@ -19,6 +19,7 @@ const defaults: Record<string, string> = {
   RATE_LIMIT_SIGNUPS_PER_IP: '100000',
   RATE_LIMIT_REVIEWS_PER_USER: '100000',
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
+  RATE_LIMIT_LOGINS_PER_IP: '100000',
 }
 for (const [key, value] of Object.entries(defaults)) process.env[key] ??= value
 process.env.DATA_DIR = dataDir // always fresh, whatever the caller's shell says
