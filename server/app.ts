@@ -11,6 +11,7 @@ import { servedOverHttps } from '../app/infra/signed-cookie.server'
 import { createWorkQueue, QueueTimeoutError, type WorkQueue } from '../app/infra/work-queue.server'
 import { isCrossSite } from './cross-site'
 import { createLogger } from './logger'
+import { newNonce } from './nonce'
 import { createReactRouterHandler, type BuildSource } from './react-router-handler'
 import { countBody, hasBody, type RequestBody } from './request-body'
 import { isQuiet, logRequest } from './request-log'
@@ -174,7 +175,7 @@ export function createRequestListener({
   return (req: IncomingMessage, res: ServerResponse) => {
     const startedAt = performance.now()
     const requestId = crypto.randomUUID()
-    const nonce = crypto.randomBytes(16).toString('base64')
+    const nonce = newNonce()
     const base = [...security(nonce), 'X-Request-Id', requestId]
     answer(req, res, { requestId, nonce, base, startedAt }).catch((error) => fail(res, error, base))
   }

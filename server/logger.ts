@@ -18,6 +18,12 @@ export function serializeError(error: unknown) {
   return out
 }
 
+/**
+ * The app's logger: JSON lines to `destination`, by default stdout written
+ * asynchronously (lines written while a write is under way go out together
+ * in the next, so a busy server makes one write for many lines; pino flushes
+ * what is left when the process exits).
+ */
 export function createLogger(destination?: pino.DestinationStream): Logger {
   const env = getEnv()
   return pino(
@@ -38,6 +44,6 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
         remove: true,
       },
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: false }),
   )
 }

@@ -9,6 +9,8 @@ import { PawsInput } from './paws'
 import { REVIEW_MAX, reviewSchema, type ReviewInput } from '~/schemas/review'
 import { useSchemaForm } from './use-schema-form'
 
+const REVIEW_MAX_LABEL = REVIEW_MAX.toLocaleString('en-US')
+
 export type ReviewFormValue = { review: string; paws: string }
 
 export function ReviewForm({
@@ -31,7 +33,7 @@ export function ReviewForm({
       <TextareaField
         meta={fields.review}
         label={reviewLabel}
-        hint={`Up to ${REVIEW_MAX.toLocaleString('en-US')} characters.`}
+        hint={`Up to ${REVIEW_MAX_LABEL} characters.`}
         rows={4}
         maxLength={REVIEW_MAX}
         autoFocus={autoFocus}

@@ -34,9 +34,14 @@ const TAG = /^[A-Za-z0-9_-]{22}$/
 
 /** The browser's known-browser cookie (signature checked), or null. */
 export async function readKnownBrowser(request: Request): Promise<KnownBrowser | null> {
-  const header = request.headers.get('Cookie')
-  if (!header) return null
-  const value = (await (await cookie()).parse(header)) as Partial<KnownBrowser> | null
+  const signed = await cookie.parse(request.headers.get('Cookie'))
+  if (!signed) return null
+  let value: Partial<KnownBrowser>
+  try {
+    value = JSON.parse(Buffer.from(signed, 'base64url').toString('utf8'))
+  } catch {
+    return null
+  }
   if (!value || typeof value !== 'object') return null
   if (typeof value.id !== 'string' || !TAG.test(value.id)) return null
   if (!Array.isArray(value.accounts)) return null
@@ -54,5 +59,5 @@ export async function knownBrowserCookieHeader(
     id: previous?.id ?? crypto.randomBytes(16).toString('base64url').slice(0, 22),
     accounts: [tag, ...(previous?.accounts ?? []).filter((a) => a !== tag)].slice(0, MAX_ACCOUNTS),
   }
-  return (await cookie()).serialize(value)
+  return cookie.serialize(Buffer.from(JSON.stringify(value)).toString('base64url'))
 }

@@ -13,17 +13,16 @@ export function readSessionToken(request: Request): Promise<string | null> {
 
 /** The session token in a Cookie header (signature checked), or null. */
 export async function sessionTokenOf(header: string | null | undefined): Promise<string | null> {
-  if (!header) return null
-  const value = await (await cookie()).parse(header)
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null
+  const value = await cookie.parse(header)
+  return value !== null && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null
 }
 
 /** Set-Cookie that hands the browser a session token until `expires`. */
 export async function sessionCookieHeader(token: string, expires: Date): Promise<string> {
-  return (await cookie()).serialize(token, { expires })
+  return cookie.serialize(token, { expires })
 }
 
 /** Set-Cookie that removes the session cookie. */
 export async function clearSessionCookieHeader(): Promise<string> {
-  return (await cookie()).serialize('', { expires: new Date(0), maxAge: 0 })
+  return cookie.serialize('', { expires: new Date(0), maxAge: 0 })
 }

@@ -395,13 +395,16 @@ export const meta: Route.MetaFunction = () => [
   },
 ]
 
+// Made once: an Intl formatter costs far more to make than to use.
+const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
 function monthLabel(month: string) {
   const [y, m] = month.split('-').map(Number)
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, 1)))
+  return MONTH_FORMAT.format(new Date(Date.UTC(y, m - 1, 1)))
 }
 
 /** Why a visitor landed here instead of where they were going, and the way back there. */
