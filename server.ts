@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
 import { createApp, type BuildSource } from './server/app'
+import { shutDownGracefully } from './server/graceful-shutdown'
 import { createLogger } from './server/logger'
 import { startCacheSync } from './server/cache-sync'
 import { startMaintenance } from './server/maintenance'
@@ -51,13 +52,13 @@ const stopMaintenance = startMaintenance(logger)
 // Other app servers may share a PostgreSQL database; the embedded one is ours alone.
 const stopCacheSync = env.DATABASE_URL ? startCacheSync(logger) : () => {}
 
-async function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down')
-  stopMaintenance()
-  stopCacheSync()
-  server.close()
-  await closeDb()
-  process.exit(0)
-}
+const shutdown = shutDownGracefully(server, {
+  logger,
+  onDrained: async () => {
+    stopMaintenance()
+    stopCacheSync()
+    await closeDb()
+  },
+})
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -35,6 +35,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A finished <Suspense> boundary (the forms split out by
+        // components/lazy-in-browser.tsx) stays in the page where it stands.
+        // By default React sends one apart, to be moved in place by a script,
+        // once the page has passed 12.8 KB: without JavaScript it would stay hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

@@ -10,7 +10,7 @@ import {
 import type { Route } from './+types/root'
 import './styles/app.css'
 import { Brand } from './components/brand'
-import { pageTitle } from './domain/hotel'
+import { pageMeta } from './domain/hotel'
 import { ErrorView } from './components/error-view'
 import { getCurrentUser } from './http/auth.server'
 import { getEnv } from './infra/env.server'
@@ -64,13 +64,8 @@ export default function App() {
   return <Outlet />
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle() },
-  {
-    name: 'description',
-    content: 'Day care and boarding for cats and dogs, with a paw-rated reputation.',
-  },
-]
+export const meta: Route.MetaFunction = () =>
+  pageMeta(undefined, 'Day care and boarding for cats and dogs, with a paw-rated reputation.')
 
 // Errors that no route handled (including the shared layout's own): a
 // standalone page with the logo, so it never depends on the failing code.

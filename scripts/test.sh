@@ -6,10 +6,13 @@ set -euo pipefail
 export TZ="${TZ:-Pacific/Auckland}"
 node scripts/ensure-build.mjs
 echo "== API, model and unit tests on PGlite (embedded) =="
+echo "   (left out here: tests/api/cluster.test.ts, two servers behind nginx, which needs PostgreSQL)"
 env -u TEST_DATABASE_URL npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== API, model and unit tests on PostgreSQL =="
+  echo "== API, model and unit tests on PostgreSQL, with the cluster test (nginx) =="
   npx vitest run
+else
+  echo "== The cluster test was left out: set TEST_DATABASE_URL (PostgreSQL) and install nginx to run it =="
 fi
 if [ -f playwright.config.ts ]; then
   echo "== Browser journeys (Chromium, JavaScript on and off) =="

@@ -5,76 +5,29 @@
  *  - the profile dropdown: logged in → username, email, Manage Pets, View
  *    Daily Bookings (staff only), Log Out (POST /logout); logged out → Log In
  *    and Sign Up. Without JS those are links to the /login and /signup pages;
- *    with JS they open as dialogs over the current page.
+ *    with JS they open as dialogs over the current page (auth-dialog.tsx,
+ *    fetched when a visitor points at or focuses one of those links, so pages
+ *    don't carry the forms for everyone who never logs in).
  *
  *   <AccountControls user={user} demoMode={demoMode} />
- *   <DemoLoginButtons redirectTo="/" />   // the demo buttons alone (login page)
  */
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import type { User } from '~/domain/user'
+import type { AuthDialogKind } from './auth-dialog'
+import { DemoLoginButtons } from './demo-login-buttons'
 import { closeContainingDropdown, Dropdown } from './dropdown'
 import { CalendarIcon, LogInIcon, LogOutIcon, PawIcon, SparkIcon, UserIcon } from './icons'
-import { LoginForm } from './login-form'
-import { ModalDialog } from './modal-dialog'
-import { SignupForm } from './signup-form'
 
-const DEMO_ROLES = [
-  { account: 'client', label: 'Client', detail: 'Pets, bookings, reviews' },
-  { account: 'employee', label: 'Employee', detail: 'Daily bookings, all pets' },
-  { account: 'manager', label: 'Manager', detail: 'Services, users, bookings' },
-  { account: 'owner', label: 'Owner', detail: 'Everything, plus settings' },
-] as const
+const loadAuthDialog = () => import('./auth-dialog')
+const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })))
+// Started on the way to a click (pointer over the link, or keyboard focus on it).
+const prefetchAuthDialog = () => void loadAuthDialog().catch(() => {})
 
 /** The path (with query) of the page we are on: where to come back to after logging in. */
 export function useCurrentPath() {
   const location = useLocation()
   return `${location.pathname}${location.search}`
-}
-
-export function DemoLoginButtons({
-  redirectTo,
-  variant = 'menu',
-}: {
-  redirectTo?: string
-  variant?: 'menu' | 'buttons'
-}) {
-  return (
-    <Form
-      method="post"
-      action="/demo-login"
-      className={variant === 'buttons' ? 'cluster' : undefined}
-    >
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      {variant === 'menu' ? (
-        <ul>
-          {DEMO_ROLES.map((role) => (
-            <li key={role.account}>
-              <button type="submit" name="account" value={role.account} className="dropdown-item">
-                <UserIcon />
-                <span>
-                  Log in as {role.label}
-                  <small>{role.detail}</small>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        DEMO_ROLES.map((role) => (
-          <button
-            key={role.account}
-            type="submit"
-            name="account"
-            value={role.account}
-            className="btn btn-secondary btn-sm"
-          >
-            {role.label}
-          </button>
-        ))
-      )}
-    </Form>
-  )
 }
 
 export function DemoMenu({ redirectTo }: { redirectTo?: string }) {
@@ -98,7 +51,7 @@ export function DemoMenu({ redirectTo }: { redirectTo?: string }) {
   )
 }
 
-type AuthModal = 'login' | 'signup' | null
+type AuthModal = AuthDialogKind | null
 
 export function AccountControls({ user, demoMode }: { user: User | null; demoMode: boolean }) {
   const here = useCurrentPath()
@@ -179,13 +132,25 @@ export function AccountControls({ user, demoMode }: { user: User | null; demoMod
         ) : (
           <ul>
             <li>
-              <Link className="dropdown-item" to={`/login${query}`} onClick={open('login')}>
+              <Link
+                className="dropdown-item"
+                to={`/login${query}`}
+                onClick={open('login')}
+                onPointerEnter={prefetchAuthDialog}
+                onFocus={prefetchAuthDialog}
+              >
                 <LogInIcon />
                 Log In
               </Link>
             </li>
             <li>
-              <Link className="dropdown-item" to={`/signup${query}`} onClick={open('signup')}>
+              <Link
+                className="dropdown-item"
+                to={`/signup${query}`}
+                onClick={open('signup')}
+                onPointerEnter={prefetchAuthDialog}
+                onFocus={prefetchAuthDialog}
+              >
                 <UserIcon />
                 Sign Up
               </Link>
@@ -194,26 +159,12 @@ export function AccountControls({ user, demoMode }: { user: User | null; demoMod
         )}
       </Dropdown>
 
-      {modal === 'login' ? (
-        <ModalDialog
-          title="Log In"
-          description="Welcome back! Your pets missed you."
-          closeTo={`/login${query}`}
-          onClose={close}
-        >
-          <LoginForm redirectTo={here} onSwitchToSignup={() => setModal('signup')} />
-        </ModalDialog>
-      ) : null}
-      {modal === 'signup' ? (
-        <ModalDialog
-          title="Sign Up"
-          description="Create an account to book stays for your pets."
-          closeTo={`/signup${query}`}
-          onClose={close}
-          wide
-        >
-          <SignupForm redirectTo={here} onSwitchToLogin={() => setModal('login')} />
-        </ModalDialog>
+      {modal ? (
+        // The dialog opens once its code is here (at once when prefetched): it
+        // mounts whole, so it still starts with focus on its first field.
+        <Suspense fallback={null}>
+          <AuthDialog which={modal} here={here} query={query} onClose={close} onSwitch={setModal} />
+        </Suspense>
       ) : null}
     </div>
   )

@@ -21,19 +21,16 @@ import {
   SelectField,
 } from './form-field'
 import { SubmitButton } from './submit-button'
+import type { BookingFormOutput } from '~/schemas/booking'
 import {
-  bookingFormSchema,
-  type BookingFormOutput,
+  BOOKING_TYPE_LABELS,
+  BOOKING_TYPES,
   DROP_OFF_TIME_OPTIONS,
+  formatDollars,
   joinDateAndTime,
   maxBookingDate,
   minBookingDate,
   PICK_UP_TIME_OPTIONS,
-} from '~/schemas/booking'
-import {
-  BOOKING_TYPE_LABELS,
-  BOOKING_TYPES,
-  formatDollars,
   priceBooking,
   type BookingType,
 } from '~/domain/booking-rules'
@@ -46,8 +43,10 @@ import {
   type IsoDate,
   type WallDateTime,
 } from '~/domain/hotel-time'
-import { useSchemaForm } from './use-schema-form'
+import { lazySchema, useSchemaForm } from './use-schema-form'
 import { Notice } from './notice'
+
+const loadBookingSchemas = () => import('~/schemas/booking')
 
 export type BookingFormValue = {
   booking_type?: string
@@ -91,7 +90,7 @@ export function BookingForm({
   cancel?: ReactNode
 }) {
   const [form, fields] = useSchemaForm<BookingFormValue, BookingFormOutput>(
-    bookingFormSchema({ now }),
+    lazySchema(loadBookingSchemas, (schemas) => schemas.bookingFormSchema({ now })),
     {
       id,
       lastResult,

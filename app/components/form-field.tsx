@@ -4,7 +4,9 @@
  * while the field has an error, optional hint text (id = meta.descriptionId).
  * Names come from the Conform field, i.e. the API field names.
  *
- *   const [form, fields] = useSchemaForm(schema, { id: 'my-form', lastResult: actionData })
+ *   const [form, fields] = useSchemaForm(lazySchema(loadMySchemas, (s) => s.mySchema), {
+ *     id: 'my-form', lastResult: actionData,
+ *   })
  *   <Form method="post" {...getFormProps(form)} className="form">
  *     <FormErrors form={form} />                       // general / server message
  *     <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />

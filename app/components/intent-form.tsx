@@ -53,29 +53,3 @@ export function IntentForm<Schema extends Record<string, unknown>>({
     </Form>
   )
 }
-
-/** The panel at the foot of a list page that holds its create form. */
-export function FormPanel({
-  id,
-  title,
-  children,
-}: {
-  id: string
-  title: string
-  children: ReactNode
-}) {
-  return (
-    <section className="section panel stack" id={id} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  )
-}
-
-/** This page's address without some of its query parameters (?edit, ?confirm…). */
-export function pathWithout(location: { pathname: string; search: string }, names: string[]) {
-  const params = new URLSearchParams(location.search)
-  for (const name of names) params.delete(name)
-  const rest = params.toString()
-  return `${location.pathname}${rest ? `?${rest}` : ''}`
-}

@@ -9,12 +9,14 @@
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
-import { loginSchema } from '~/schemas/auth'
 import { FormErrors, InputField } from './form-field'
 import { SubmitButton } from './submit-button'
-import { useSchemaForm } from './use-schema-form'
+import { lazySchema, useSchemaForm } from './use-schema-form'
 
 export const LOGIN_FORM_ID = 'login-form'
+
+/** The Log In and Sign Up rules, fetched when one of their forms is first touched. */
+export const loadAuthSchemas = () => import('~/schemas/auth')
 
 /** `/login?redirectTo=…` (or just `/login` when the way back is home). */
 export function withRedirect(path: string, redirectTo: string | undefined) {
@@ -33,10 +35,13 @@ export function LoginForm({
   onSwitchToSignup?: () => void
 }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>()
-  const [form, fields] = useSchemaForm(loginSchema, {
-    id: LOGIN_FORM_ID,
-    lastResult: fetcher.data ?? lastResult,
-  })
+  const [form, fields] = useSchemaForm(
+    lazySchema(loadAuthSchemas, (schemas) => schemas.loginSchema),
+    {
+      id: LOGIN_FORM_ID,
+      lastResult: fetcher.data ?? lastResult,
+    },
+  )
   const signupHref = withRedirect('/signup', redirectTo)
 
   return (

@@ -13,16 +13,19 @@ import {
   BEHAVIORS,
   GENDERS,
   MAX_ADDITIONAL_IMAGES,
+  MAX_PHOTO_MB,
   PET_SIZES,
   PET_TYPES,
   sizeLabel,
 } from '~/domain/pet'
-import { MAX_PHOTO_MB, petFormSchema, type PetFormInput, type PetFormMode } from '~/schemas/pet'
+import type { PetFormInput, PetFormMode } from '~/schemas/pet'
 import { FormErrors, InputField, RadioGroupField, SelectField, TextareaField } from './form-field'
 import { SubmitButton } from './submit-button'
 import './pet.css'
-import { useSchemaForm } from './use-schema-form'
+import { lazySchema, useSchemaForm } from './use-schema-form'
 import { capitalize } from '~/domain/text'
+
+const loadPetSchemas = () => import('~/schemas/pet')
 
 /** What the inputs hold (text), e.g. an existing pet's values for the edit form. */
 export type PetFormValue = {
@@ -67,11 +70,16 @@ export function PetForm({
   const [form, fields] = useSchemaForm<
     PetFormValue & { preview_image?: File; additional_images?: File[] },
     PetFormInput
-  >(petFormSchema({ mode, today, additionalAllowed }), {
-    id,
-    lastResult,
-    defaultValue,
-  })
+  >(
+    lazySchema(loadPetSchemas, (schemas) =>
+      schemas.petFormSchema({ mode, today, additionalAllowed }),
+    ),
+    {
+      id,
+      lastResult,
+      defaultValue,
+    },
+  )
   const photoHint = `JPEG, PNG, WebP, HEIC or GIF, up to ${MAX_PHOTO_MB} MB.`
 
   return (

@@ -6,8 +6,11 @@
 import { TextareaField } from './form-field'
 import { IntentForm, type ItemFormProps } from './intent-form'
 import { PawsInput } from './paws'
-import { REVIEW_MAX, reviewSchema, type ReviewInput } from '~/schemas/review'
-import { useSchemaForm } from './use-schema-form'
+import { REVIEW_MAX } from '~/domain/review'
+import type { ReviewInput } from '~/schemas/review'
+import { lazySchema, useSchemaForm } from './use-schema-form'
+
+const loadReviewSchemas = () => import('~/schemas/review')
 
 const REVIEW_MAX_LABEL = REVIEW_MAX.toLocaleString('en-US')
 
@@ -22,11 +25,10 @@ export function ReviewForm({
   /** Focus the text when the form appears (entering edit mode). */
   autoFocus?: boolean
 }) {
-  const [form, fields] = useSchemaForm<ReviewFormValue, ReviewInput>(reviewSchema, {
-    id: props.id,
-    lastResult: props.lastResult,
-    defaultValue: props.defaultValue,
-  })
+  const [form, fields] = useSchemaForm<ReviewFormValue, ReviewInput>(
+    lazySchema(loadReviewSchemas, (schemas) => schemas.reviewSchema),
+    { id: props.id, lastResult: props.lastResult, defaultValue: props.defaultValue },
+  )
   return (
     <IntentForm form={form} {...props}>
       <PawsInput meta={fields.paws} legend="Paws rating" />

@@ -6,8 +6,10 @@
  */
 import { CheckboxGroupField, InputField } from './form-field'
 import { IntentForm, type ItemFormProps } from './intent-form'
-import { serviceSchema, type ServiceInput } from '~/schemas/service'
-import { useSchemaForm } from './use-schema-form'
+import type { ServiceInput } from '~/schemas/service'
+import { lazySchema, useSchemaForm } from './use-schema-form'
+
+const loadServiceSchemas = () => import('~/schemas/service')
 
 /** What the form holds: text from the inputs, the staff ids of the ticked boxes. */
 export type ServiceFormValue = { service: string; price: string; staff: string[] }
@@ -18,11 +20,10 @@ export function ServiceForm({
   staffOptions,
   ...props
 }: ItemFormProps<ServiceFormValue> & { staffOptions: StaffOption[] }) {
-  const [form, fields] = useSchemaForm<ServiceFormValue, ServiceInput>(serviceSchema, {
-    id: props.id,
-    lastResult: props.lastResult,
-    defaultValue: props.defaultValue,
-  })
+  const [form, fields] = useSchemaForm<ServiceFormValue, ServiceInput>(
+    lazySchema(loadServiceSchemas, (schemas) => schemas.serviceSchema),
+    { id: props.id, lastResult: props.lastResult, defaultValue: props.defaultValue },
+  )
   return (
     <IntentForm form={form} {...props}>
       <div className="form-grid">

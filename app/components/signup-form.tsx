@@ -10,11 +10,10 @@
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
-import { signupFormSchema } from '~/schemas/auth'
 import { FormErrors, InputField } from './form-field'
-import { withRedirect } from './login-form'
+import { loadAuthSchemas, withRedirect } from './login-form'
 import { SubmitButton } from './submit-button'
-import { useSchemaForm } from './use-schema-form'
+import { lazySchema, useSchemaForm } from './use-schema-form'
 
 export const SIGNUP_FORM_ID = 'signup-form'
 
@@ -28,10 +27,13 @@ export function SignupForm({
   onSwitchToLogin?: () => void
 }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>()
-  const [form, fields] = useSchemaForm(signupFormSchema, {
-    id: SIGNUP_FORM_ID,
-    lastResult: fetcher.data ?? lastResult,
-  })
+  const [form, fields] = useSchemaForm(
+    lazySchema(loadAuthSchemas, (schemas) => schemas.signupFormSchema),
+    {
+      id: SIGNUP_FORM_ID,
+      lastResult: fetcher.data ?? lastResult,
+    },
+  )
   const loginHref = withRedirect('/login', redirectTo)
 
   return (

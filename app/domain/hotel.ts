@@ -5,3 +5,14 @@ export const HOTEL_NAME = 'Whiskers & Wags'
 export function pageTitle(page?: string) {
   return page ? `${page} · ${HOTEL_NAME}` : `${HOTEL_NAME} · Pet Hotel`
 }
+
+/**
+ * A page's <title> and <meta name="description"> (the line search engines and
+ * link previews show), for a route's `meta` export. A route's meta replaces its
+ * parents', so every page states both.
+ *
+ *   export const meta: Route.MetaFunction = () => pageMeta('Reviews', 'Paw-rated reviews …')
+ */
+export function pageMeta(page: string | undefined, description: string) {
+  return [{ title: pageTitle(page) }, { name: 'description', content: description }]
+}

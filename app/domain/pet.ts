@@ -35,6 +35,10 @@ export function sizeLabel(size: PetSize): string {
 }
 
 export const MAX_ADDITIONAL_IMAGES = 4
+/** The largest photo a pet may have, in MB. */
+export const MAX_PHOTO_MB = 10
+/** The longest note on a Pet of the Month, in characters. */
+export const POTM_NOTE_MAX = 280
 export type PetImage = { id: number; url: string; thumbnail: string }
 
 /** A pet as the API shows it. */
@@ -75,3 +79,6 @@ export type PetCard = {
 }
 
 export const photoUrl = (key: string) => `/photos/${key}`
+
+/** The longest search of the staff's pet list (a pet's or owner's name). */
+export const PET_SEARCH_MAX = 100

@@ -1,3 +1,9 @@
+/** The longest review, in characters. */
+export const REVIEW_MAX = 2000
+/** A review's rating: whole paws from PAWS_MIN to PAWS_MAX. */
+export const PAWS_MIN = 1
+export const PAWS_MAX = 5
+
 /** A review of the hotel, rated in paws (1–5); its times are ISO 8601 UTC text. */
 export type Review = {
   id: number

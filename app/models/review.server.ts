@@ -7,6 +7,7 @@ import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { cached } from '~/infra/read-cache.server'
+import { inBatches, offsetOf } from './batches.server'
 import { changed } from './cache-versions.server'
 import type { ReviewInput } from '~/schemas/review'
 import { enforceRateLimit } from './rate-limit.server'
@@ -40,13 +41,30 @@ const NEWEST_FIRST = [
 
 export const REVIEWS_PAGE_SIZE = 50
 
-/** Every review, newest first (GET /api/reviews). */
-export async function listReviews(): Promise<Review[]> {
+type ReviewRow = Review & { cursor_at: string }
+
+/** Every review, newest first (GET /api/reviews), a batch at a time. */
+export async function* allReviewsInBatches(): AsyncGenerator<Review[]> {
   const db = await getDb()
-  return selectReviews(db).orderBy([...NEWEST_FIRST])
+  yield* inBatches<ReviewRow, Review>(
+    (after, size) => {
+      // The exact timestamp (microseconds) as text, for the next batch's start.
+      const q = selectReviews(db)
+        .select(db.raw('reviews.created_at::text as cursor_at'))
+        .orderBy([...NEWEST_FIRST])
+        .limit(size)
+      if (after)
+        q.whereRaw('(reviews.created_at, reviews.id) < (?::timestamptz, ?)', [
+          after.cursor_at,
+          after.id,
+        ])
+      return q
+    },
+    (rows) => rows.map(({ cursor_at: _, ...review }) => review),
+  )
 }
 
-/** One page of reviews, newest first, for the /reviews page. */
+/** One page of reviews, newest first: the /reviews page and GET /api/reviews?page=. */
 export async function listReviewsPage({
   page,
   pageSize = REVIEWS_PAGE_SIZE,
@@ -58,7 +76,7 @@ export async function listReviewsPage({
   const rows: Review[] = await selectReviews(db)
     .orderBy([...NEWEST_FIRST])
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
+    .offset(offsetOf({ page, limit: pageSize }))
   return { reviews: rows.slice(0, pageSize), hasMore: rows.length > pageSize }
 }
 

@@ -19,7 +19,7 @@ import { hotelClock } from '~/infra/clock.server'
 import { getDaySheet } from '~/models/booking/day-sheet.server'
 import { occupancyByDate } from '~/models/booking/occupancy.server'
 import { PageErrorBoundary } from '~/components/error-view'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { PageHeader } from '~/components/page-header'
 
 // /bookingsByDate — the staff day sheet. A GET form, so the
@@ -186,11 +186,13 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
   )
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  {
-    title: pageTitle(data ? `Daily Bookings, ${formatWallDate(data.date)}` : 'Daily Bookings'),
-  },
-]
+export const meta: Route.MetaFunction = ({ data }) => {
+  const day = data ? formatWallDate(data.date) : null
+  return pageMeta(
+    day ? `Daily Bookings, ${day}` : 'Daily Bookings',
+    `The day sheet${day ? ` of ${day}` : ''}: arrivals, departures and the pets staying, with their care notes.`,
+  )
+}
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Daily Bookings" failure="Trouble getting All Bookings" />

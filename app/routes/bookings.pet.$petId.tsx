@@ -1,14 +1,15 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings.pet.$petId'
 import { ArrowLeftIcon } from '~/components/icons'
-import { BOOKING_MESSAGES, bookingFormSchema } from '~/schemas/booking'
+import { BOOKING_MESSAGES } from '~/domain/booking-rules'
+import { bookingFormSchema } from '~/schemas/booking'
 import { parseIdParam } from '~/schemas/fields'
 import { BookingForm, type BookingFormValue } from '~/components/booking-form'
 import { BookingHistory } from '~/components/booking-history'
 import { BookingDetails } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { RouteErrorBoundary } from '~/components/error-view'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import type { Booking } from '~/domain/booking'
 import type { AppError } from '~/domain/errors'
 import { addDays } from '~/domain/hotel-time'
@@ -302,9 +303,11 @@ function pageFieldErrors(errors: Record<string, string> | undefined) {
   return rest
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data ? `${data.pet.name}’s reservation` : 'Reservation') },
-]
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(
+    data ? `${data.pet.name}’s reservation` : 'Reservation',
+    `Book day care or boarding for ${data ? data.pet.name : 'a pet'}, with the extra services of your choice.`,
+  )
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />

@@ -10,11 +10,10 @@ import { attempt, pageHandler, readIntent } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { listBookingsPage } from '~/models/booking/queries.server'
 import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
-import { BOOKING_MESSAGES } from '~/schemas/booking'
-import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
+import { BOOKING_MESSAGES, BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { Notice } from '~/components/notice'
 import { PageErrorBoundary } from '~/components/error-view'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { PageHeader } from '~/components/page-header'
 
 // /bookings — Manage Bookings for the Owner and Managers: upcoming
@@ -211,7 +210,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Manage Bookings') }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    'Manage Bookings',
+    'Every booking at the hotel, upcoming first, with its state and price.',
+  )
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Manage Bookings" failure="Trouble getting All Bookings" />

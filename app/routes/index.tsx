@@ -1,18 +1,14 @@
-import { getFormProps } from '@conform-to/react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/index'
 import { AccountControls } from '~/components/account-controls'
 import { Brand } from '~/components/brand'
-import { HOTEL_NAME, pageTitle } from '~/domain/hotel'
+import { HOTEL_NAME, pageMeta } from '~/domain/hotel'
 import { Dropdown } from '~/components/dropdown'
 import { EmptyState } from '~/components/empty-state'
-import { FormErrors, SelectField, TextareaField } from '~/components/form-field'
 import {
   BowlIcon,
   CalendarIcon,
   CheckIcon,
-  ChevronDownIcon,
-  EditIcon,
   HomeHeartIcon,
   SettingsIcon,
   SparkIcon,
@@ -22,7 +18,6 @@ import { Notice } from '~/components/notice'
 import { Paws } from '~/components/paws'
 import '~/styles/landing.css'
 import { SiteFooter } from '~/components/site-footer'
-import { SubmitButton } from '~/components/submit-button'
 import { canChoosePetOfTheMonth } from '~/domain/permissions'
 import { getCurrentUser, requireUser } from '~/http/auth.server'
 import { attempt, pageHandler, parseForm } from '~/http/form.server'
@@ -38,8 +33,9 @@ import {
   listPetChoices,
 } from '~/models/pet-of-the-month.server'
 import { listTopReviews } from '~/models/review.server'
-import { petOfTheMonthSchema, POTM_NOTE_MAX } from '~/schemas/pet-of-the-month'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { petOfTheMonthSchema } from '~/schemas/pet-of-the-month'
+import { lazyInBrowser } from '~/components/lazy-in-browser'
+import { PetOfTheMonthChooser as ChooserNow } from '~/components/pet-of-the-month-chooser'
 
 // The landing page, outside the shared layout: banner with logo and
 // welcome, Admin menu (Owner/Manager), profile and Demo dropdowns, the two
@@ -47,6 +43,11 @@ import { useSchemaForm } from '~/components/use-schema-form'
 // Owner/Manager).
 
 const TOP_REVIEWS = 4
+
+// Only the Owner and Managers see the chooser: its code is not in everyone's page.
+const PetOfTheMonthChooser = lazyInBrowser(import.meta.env.SSR ? ChooserNow : null, () =>
+  import('~/components/pet-of-the-month-chooser').then((m) => m.PetOfTheMonthChooser),
+)
 
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const user = await getCurrentUser(request)
@@ -314,86 +315,11 @@ function Feature({
   )
 }
 
-function PetOfTheMonthChooser({
-  chooser,
-  lastResult,
-}: {
-  chooser: NonNullable<Route.ComponentProps['loaderData']['chooser']>
-  lastResult: Route.ComponentProps['actionData']
-}) {
-  const [form, fields] = useSchemaForm(petOfTheMonthSchema, {
-    id: 'potm-form',
-    lastResult,
-    defaultValue: {
-      pet_id: chooser.chosen ? String(chooser.chosen.pet_id) : '',
-      note: chooser.chosen?.note ?? '',
-    },
-  })
-  return (
-    // Keyed by the saved choice: after a save (a redirect back here) it closes, as it does without JS.
-    <details
-      className="potm-chooser"
-      open={!!lastResult?.error}
-      key={chooser.chosen ? `${chooser.chosen.pet_id}:${chooser.chosen.note}` : 'auto'}
-    >
-      <summary>
-        <EditIcon />
-        Choose this month’s pet
-        <ChevronDownIcon className="dropdown-caret" />
-      </summary>
-      {chooser.pets.length ? (
-        <>
-          <Form method="post" {...getFormProps(form)} className="form panel">
-            <FormErrors form={form} />
-            <SelectField
-              meta={fields.pet_id}
-              label="Pet"
-              placeholder="Choose a pet…"
-              options={chooser.pets.map((p) => ({
-                value: String(p.id),
-                label: `${p.name} (${p.type}, ${p.owner_username})`,
-              }))}
-            />
-            <TextareaField
-              meta={fields.note}
-              label="Note"
-              rows={3}
-              maxLength={POTM_NOTE_MAX}
-              hint={`Optional, up to ${POTM_NOTE_MAX} characters.`}
-            />
-            <div className="form-actions">
-              <SubmitButton name="intent" value="choose" pendingText="Saving…">
-                Save Pet of the Month
-              </SubmitButton>
-            </div>
-          </Form>
-          {chooser.chosen ? (
-            <Form method="post" className="form-actions">
-              <SubmitButton
-                name="intent"
-                value="clear"
-                className="btn btn-ghost btn-sm"
-                pendingText="Resetting…"
-              >
-                Use the most booked pet instead
-              </SubmitButton>
-            </Form>
-          ) : null}
-        </>
-      ) : (
-        <p className="muted">No pets yet.</p>
-      )}
-    </details>
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    undefined,
+    `${HOTEL_NAME}: day care and boarding for cats and dogs, with a paw-rated reputation.`,
   )
-}
-
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle() },
-  {
-    name: 'description',
-    content: `${HOTEL_NAME}: day care and boarding for cats and dogs, with a paw-rated reputation.`,
-  },
-]
 
 // Made once: an Intl formatter costs far more to make than to use.
 const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', {

@@ -1,9 +1,9 @@
 import { data, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/login'
-import { DemoLoginButtons } from '~/components/account-controls'
+import { DemoLoginButtons } from '~/components/demo-login-buttons'
 import { AuthCard } from '~/components/auth-card'
 import { LoginForm } from '~/components/login-form'
-import { pageTitle } from '~/domain/hotel'
+import { HOTEL_NAME, pageMeta } from '~/domain/hotel'
 import { authPageLoader, completeAuthForm } from '~/http/auth-page.server'
 import { pageHandler, parseForm } from '~/http/form.server'
 import { logIn } from '~/http/login.server'
@@ -54,6 +54,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Log In') }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    'Log In',
+    `Log in to ${HOTEL_NAME} to book day care and boarding, manage your pets and write reviews.`,
+  )
 
 export { headers } from '~/http/route-headers'

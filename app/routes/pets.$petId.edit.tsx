@@ -1,7 +1,7 @@
 import { data, Link, redirect, useFetcher } from 'react-router'
 import type { Route } from './+types/pets.$petId.edit'
 import { requireIdParam } from '~/http/params.server'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { ModalDialog } from '~/components/modal-dialog'
 import { PetForm, type PetFormValue } from '~/components/pet-form'
 import { SubmitButton } from '~/components/submit-button'
@@ -158,8 +158,10 @@ function RemovablePhoto({
   )
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data ? `Edit ${data.name}` : 'Edit Pet') },
-]
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(
+    data ? `Edit ${data.name}` : 'Edit Pet',
+    `Update ${data ? `${data.name}’s` : 'a pet’s'} details, care notes and photos.`,
+  )
 
 export { headers } from '~/http/route-headers'

@@ -1,7 +1,7 @@
 import { data, Link, Outlet, redirect } from 'react-router'
 import type { Route } from './+types/pets.$petId'
 import { requireIdParam } from '~/http/params.server'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { CalendarIcon, EditIcon } from '~/components/icons'
@@ -178,9 +178,13 @@ function PhotoGallery({ photos, name }: { photos: PetPhoto[]; name: string }) {
   )
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data?.pet.name ?? 'Pet') },
-]
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(
+    data?.pet.name ?? 'Pet',
+    data
+      ? `${data.pet.name}, ${data.pet.breed}: photos, details and stays at the hotel.`
+      : 'A pet’s photos, details and stays at the hotel.',
+  )
 
 export { RouteErrorBoundary as ErrorBoundary }
 

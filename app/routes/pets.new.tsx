@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/pets.new'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { ModalDialog } from '~/components/modal-dialog'
 import { PetForm } from '~/components/pet-form'
 import { requireUser } from '~/http/auth.server'
@@ -64,6 +64,7 @@ export default function AddPet({ loaderData, actionData }: Route.ComponentProps)
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Add Pet') }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Add Pet', 'Register a cat or dog: name, breed, care notes and photos.')
 
 export { headers } from '~/http/route-headers'

@@ -5,10 +5,11 @@ import { REVIEW_FAILURES, reviewMessages, reviewSchema } from '~/schemas/review'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { Pagination, readPageParam } from '~/components/pagination'
-import { FormPanel, pathWithout } from '~/components/intent-form'
-import { ReviewForm } from '~/components/review-form'
+import { lazyInBrowser } from '~/components/lazy-in-browser'
+import { FormPanel, pathWithout } from '~/components/list-page'
+import { ReviewForm as ReviewFormNow } from '~/components/review-form'
 import { ReviewItem } from '~/components/review-item'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { PageErrorBoundary } from '~/components/error-view'
 import { notFound, type AppError } from '~/domain/errors'
 import { assertCan, canAddReview, canDeleteReview, canEditReview } from '~/domain/permissions'
@@ -24,6 +25,12 @@ import { PageHeader } from '~/components/page-header'
 // /reviews — every review, newest first, 50 a page. Clients add reviews and
 // edit (?edit=<id>) or delete (a confirm step) their own; the Owner and
 // Managers may delete any.
+
+// Only a logged-in client sees the form: its code is not in a visitor's page.
+const ReviewForm = lazyInBrowser(import.meta.env.SSR ? ReviewFormNow : null, () =>
+  import('~/components/review-form').then((m) => m.ReviewForm),
+)
+
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await getCurrentUser(request)
   const page = readPageParam(url)
@@ -293,10 +300,8 @@ function listUrl(url: URL) {
   return `/reviews${rest ? `?${rest}` : ''}`
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Reviews') },
-  { name: 'description', content: 'Paw-rated reviews from the clients of our pet hotel.' },
-]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Reviews', 'Paw-rated reviews from the clients of our pet hotel.')
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Reviews" failure="Error fetching all reviews" />

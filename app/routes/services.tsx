@@ -3,9 +3,10 @@ import type { Route } from './+types/services'
 import { serviceSchema } from '~/schemas/service'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
-import { FormPanel, pathWithout } from '~/components/intent-form'
-import { ServiceForm, type StaffOption } from '~/components/service-form'
-import { pageTitle } from '~/domain/hotel'
+import { lazyInBrowser } from '~/components/lazy-in-browser'
+import { FormPanel, pathWithout } from '~/components/list-page'
+import { ServiceForm as ServiceFormNow, type StaffOption } from '~/components/service-form'
+import { pageMeta } from '~/domain/hotel'
 import { PageErrorBoundary } from '~/components/error-view'
 import { formatDollars } from '~/domain/booking-rules'
 import { AppError } from '~/domain/errors'
@@ -27,6 +28,12 @@ import { PageHeader } from '~/components/page-header'
 
 // /services — the public list (name, price, staff). The Owner and Managers also
 // create, update (?edit=<id>) and delete (a confirm step) services here.
+
+// Only the Owner and Managers see the form: its code is not in everyone's page.
+const ServiceForm = lazyInBrowser(import.meta.env.SSR ? ServiceFormNow : null, () =>
+  import('~/components/service-form').then((m) => m.ServiceForm),
+)
+
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await getCurrentUser(request)
   const admin = canManageServices(actor)
@@ -203,13 +210,11 @@ function ServiceStaffList({ staff }: { staff: { id: number; fname: string; lname
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Services') },
-  {
-    name: 'description',
-    content: 'Day care and boarding extras: grooming, walks, play and more, with their prices.',
-  },
-]
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    'Services',
+    'Day care and boarding extras: grooming, walks, play and more, with their prices.',
+  )
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Our Services" failure="Issue getting all services" />

@@ -5,14 +5,14 @@ import { settingsSchema, type SettingsInput } from '~/schemas/settings'
 import { FormErrors, InputField } from '~/components/form-field'
 import { SubmitButton } from '~/components/submit-button'
 import { PageErrorBoundary } from '~/components/error-view'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { canManageSettings } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
 import { pageHandler, parseForm } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.server'
 import '~/components/booking-pages.css'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 
@@ -49,16 +49,17 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
   return redirect('/settings?saved=1')
 })
 
+const loadSettingsSchemas = () => import('~/schemas/settings')
+
 // A capacity is a count: whole numbers from 0, a number pad on phones.
 const WHOLE_NUMBER = { type: 'number', min: 0, step: 1, inputMode: 'numeric' } as const
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { values, saved } = loaderData
-  const [form, fields] = useSchemaForm<SettingsFormValue, SettingsInput>(settingsSchema, {
-    id: 'hotel-settings',
-    lastResult: actionData?.result,
-    defaultValue: values,
-  })
+  const [form, fields] = useSchemaForm<SettingsFormValue, SettingsInput>(
+    lazySchema(loadSettingsSchemas, (schemas) => schemas.settingsSchema),
+    { id: 'hotel-settings', lastResult: actionData?.result, defaultValue: values },
+  )
   return (
     <div className="container-narrow page">
       <PageHeader
@@ -116,7 +117,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Hotel settings') }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Hotel settings', 'The hotel’s capacity and the daily prices of day care and boarding.')
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Hotel settings" failure="Settings could not be loaded" />

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/signup'
 import { AuthCard } from '~/components/auth-card'
 import { SignupForm } from '~/components/signup-form'
-import { pageTitle } from '~/domain/hotel'
+import { HOTEL_NAME, pageMeta } from '~/domain/hotel'
 import { authPageLoader, completeAuthForm } from '~/http/auth-page.server'
 import { pageHandler, parseForm } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
@@ -40,6 +40,10 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sign Up') }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    'Sign Up',
+    `Create a ${HOTEL_NAME} account to register your cats and dogs and book their stays.`,
+  )
 
 export { headers } from '~/http/route-headers'

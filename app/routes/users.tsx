@@ -1,5 +1,5 @@
 import type { Route } from './+types/users'
-import { pageTitle } from '~/domain/hotel'
+import { pageMeta } from '~/domain/hotel'
 import { EmptyState } from '~/components/empty-state'
 import { PageErrorBoundary } from '~/components/error-view'
 import { PageHeader } from '~/components/page-header'
@@ -115,9 +115,11 @@ function formatPhone(digits: string) {
     : digits
 }
 
-export const meta: Route.MetaFunction = ({ error }) => [
-  { title: pageTitle(error ? 'Unauthorized' : 'Users') },
-]
+export const meta: Route.MetaFunction = ({ error }) =>
+  pageMeta(
+    error ? 'Unauthorized' : 'Users',
+    'The hotel’s active users: clients, employees and managers.',
+  )
 
 export function ErrorBoundary() {
   return <PageErrorBoundary heading="Active Users" failure="Could not get all users" />

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import {
+  BOOKING_MESSAGES,
   BOOKING_TYPES,
   DROP_OFF_HOURS,
+  joinDateAndTime,
   MAX_DAYS_AHEAD,
   PICK_UP_HOURS,
+  TIME_OF_DAY,
   type BookingType,
 } from '~/domain/booking-rules'
 import {
@@ -11,7 +14,6 @@ import {
   formatWall,
   isValidIsoDate,
   parseWallDateTime,
-  type IsoDate,
   type WallDateTime,
   type WallParts,
 } from '~/domain/hotel-time'
@@ -27,28 +29,8 @@ import { blankToUndefined, idSchema } from './fields'
 // the page hands the browser the server's reading with the form (the server
 // checks again when the form is posted).
 
-export const BOOKING_MESSAGES = {
-  typeRequired: 'Please choose Day Care or Boarding Care',
-  dropOffDateRequired: 'Drop-Off Date is required',
-  pickUpDateRequired: 'Pick-Up Date is required',
-  dropOffTimeRequired: 'Drop-Off Time is required',
-  pickUpTimeRequired: 'Pick-Up Time is required',
-  dateShape: 'Must be a date like YYYY-MM-DD',
-  dateTimeShape: 'Must be a date and time like YYYY-MM-DD HH:MM:SS',
-  timeShape: 'Must be a time like HH:00',
-  past: 'Dates cannot be in the past',
-  dropOffTimePast: 'Drop-off time cannot be in the past',
-  tooFarAhead: `Bookings open at most ${MAX_DAYS_AHEAD} days ahead`,
-  dropOffHours: 'Drop-off time must be on the hour between 06:00 and 18:00',
-  pickUpHours: 'Pick-up time must be on the hour between 07:00 and 18:00',
-  boardingOrder: 'Pick-Up Date must be after Drop-Off Date or click the Boarding Care again',
-  boardingTooLong: `A boarding stay can last at most ${MAX_DAYS_AHEAD} nights`,
-  dayCareSameDay: 'Day care pick-up must be on the drop-off date',
-  dayCareOrder: 'Pick-up time must be after drop-off time',
-  servicesRequired: 'Please select at least one service',
-  tooManyServices: 'At most 50 services per booking',
-  started: 'Reservation has started, cannot Update & Delete',
-} as const
+// The messages live with the rules (domain/booking-rules.ts), where pages read them too.
+export { BOOKING_MESSAGES }
 
 export type ScheduleField = 'dropOffDate' | 'dropOffTime' | 'pickUpDate' | 'pickUpTime'
 
@@ -157,27 +139,16 @@ function isoDateSchema(required: string) {
   )
 }
 
-const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/
-
 function timeSchema(required: string) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)),
     z
       .string({ error: (iss) => (iss.input === undefined ? required : BOOKING_MESSAGES.timeShape) })
       .refine((v) => {
-        const m = TIME_RE.exec(v)
+        const m = TIME_OF_DAY.exec(v)
         return !!m && Number(m[1]) <= 23 && Number(m[2]) <= 59 && Number(m[3] ?? 0) <= 59
       }, BOOKING_MESSAGES.timeShape),
   )
-}
-
-/** 'HH:MM[:SS]' + date → wall parts; undefined when either is missing or malformed. */
-export function joinDateAndTime(date: unknown, time: unknown): WallParts | undefined {
-  if (typeof date !== 'string' || typeof time !== 'string' || !isValidIsoDate(date))
-    return undefined
-  const m = TIME_RE.exec(time.trim())
-  if (!m) return undefined
-  return parseWallDateTime(`${date} ${m[1].padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}`) ?? undefined
 }
 
 const asType = (v: unknown) =>
@@ -280,16 +251,3 @@ function bookingFormObject({ now }: { now: WallDateTime }) {
 }
 
 export type BookingFormOutput = z.infer<ReturnType<typeof bookingFormSchema>>
-
-/** The hour options of the page's selects, as 'HH:00'. */
-export const DROP_OFF_TIME_OPTIONS = DROP_OFF_HOURS.map((h) => `${String(h).padStart(2, '0')}:00`)
-export const PICK_UP_TIME_OPTIONS = PICK_UP_HOURS.map((h) => `${String(h).padStart(2, '0')}:00`)
-
-/** The first selectable date on the page: today in the hotel. */
-export function minBookingDate(now: WallDateTime): IsoDate {
-  return now.slice(0, 10)
-}
-
-export function maxBookingDate(now: WallDateTime): IsoDate {
-  return addDays(now.slice(0, 10), MAX_DAYS_AHEAD)
-}

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+// In the browser zod must not test whether it may compile code (`new Function`):
+// the Content-Security-Policy forbids it, and the browser reports the refused
+// test as a policy violation. Every schema imports this module before it builds
+// anything, so this runs first. The server keeps zod's compiled fast path.
+if (typeof document !== 'undefined') z.config({ jitless: true })
+
 // Building blocks shared by every form schema. Conform turns an empty field
 // into undefined while JSON keeps "", so both count as missing here and page
 // and API give the same message.

@@ -1,11 +1,10 @@
 import { z } from 'zod'
+import { POTM_NOTE_MAX } from '~/domain/pet'
 import { blankToUndefined, idSchema } from './fields'
 
 // The landing page's Pet of the Month chooser (Owner/Manager): a pet and a
 // short note for the current month. (The page's second button, intent=clear,
 // goes back to the automatic choice and needs no fields.)
-
-export const POTM_NOTE_MAX = 280
 
 export const petOfTheMonthSchema = z.object({
   pet_id: z

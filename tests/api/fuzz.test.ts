@@ -1721,3 +1721,168 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
     )
   })
 })
+
+// ---------- the lists' paging and the pets search ----------
+
+// GET with random ?page=, ?limit= and ?q= (repeated, misspelt, empty, long,
+// any characters, broken percent-encoding) on the JSON lists and the staff's
+// /pets, as a client and as a manager: never a 5xx; 400 exactly when the
+// paging is not whole numbers in range; a client sees only their own pets.
+
+/** A GET on its own connection that reads a Link header of any length (it repeats the query). */
+function getPage(url: string, cookie: string): Promise<{ status: number; text: string }> {
+  const target = new URL(base + url)
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        headers: { Cookie: cookie },
+        agent: false,
+        maxHeaderSize: 1 << 20,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+        )
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+  })
+}
+
+/** A query parameter's value: any text, numbers near and far from valid, long runs. */
+const pagingValue = fc.oneof(
+  { weight: 3, arbitrary: anyText },
+  { weight: 2, arbitrary: fc.integer({ min: -5, max: 1_000_005 }).map(String) },
+  { weight: 1, arbitrary: fc.bigInt().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '1',
+      '200',
+      '201',
+      '0',
+      '-1',
+      '1e3',
+      '0x10',
+      '1.5',
+      ' 7 ',
+      '\t2\n',
+      '+3',
+      '007',
+      '00000001',
+      '١',
+      '１',
+      '%',
+      '_',
+      '\\',
+      "'",
+      'Biscuit',
+      'e',
+      '\u0000',
+      'Bis\u0000cuit',
+    ),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(101, 1000, 2500).map((n) => 'x'.repeat(n)) },
+)
+/** Already-encoded text, broken or not, put into the query as it is. */
+const rawPercent = fc.constantFrom(
+  '%',
+  '%ZZ',
+  '%E0%A4%A',
+  '%00',
+  '%FF%FE',
+  '%C0%AF',
+  '%ED%A0%80',
+  '+',
+  '%2B1',
+  '%26page%3D2',
+  '1%00',
+)
+const pagingParam = fc.tuple(
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('page', 'limit', 'q') },
+    { weight: 1, arbitrary: fc.constantFrom('Page', 'page[]', 'q ', 'LIMIT', '') },
+  ),
+  fc.oneof(
+    // (URLSearchParams writes a lone surrogate as U+FFFD, which encodeURIComponent would throw on.)
+    {
+      weight: 4,
+      arbitrary: pagingValue.map((v) => new URLSearchParams({ v }).toString().slice(2)),
+    },
+    { weight: 1, arbitrary: rawPercent },
+  ),
+)
+const LIST_PATHS = ['/api/reviews', '/api/bookings', '/api/pets', '/pets'] as const
+
+/** What the server makes of the query's paging, as the schema states it: null when there is none. */
+function pagingIsValid(url: string): boolean | null {
+  const params = new URL(base + url).searchParams
+  if (!params.has('page') && !params.has('limit')) return null
+  const whole = (name: string, max: number) => {
+    const raw = params.get(name)
+    if (raw === null) return true
+    const value = raw.trim()
+    return /^\d{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= max
+  }
+  return whole('page', 1_000_000) && whole('limit', 200)
+}
+
+const cardNamesOf = (html: string) =>
+  [...html.matchAll(/<h2 class="card-title"[^>]*><a [^>]*>([^<]*)</g)].map((m) => m[1])
+
+describe('fuzz: the lists and the pets search answer any paging without a 5xx', () => {
+  it(
+    'GET /api/reviews, /api/bookings, /api/pets and /pets with random page, limit and q',
+    { timeout: 120_000 },
+    async () => {
+      setNow(NOW)
+      const db = await getDb()
+      const ownPetName = (await db('pets').where({ id: ids.ownPet }).first('name')).name as string
+      await check(
+        fc.asyncProperty(
+          actor,
+          fc.constantFrom(...LIST_PATHS),
+          fc.array(pagingParam, { maxLength: 5 }),
+          async (who, path, params) => {
+            const query = params.map(([k, v]) => `${k.replace(/ /g, '%20')}=${v}`).join('&')
+            const url = query ? `${path}?${query}` : path
+            const res = await getPage(url, actors[who].cookie)
+            const shown = `${who} GET ${url.slice(0, 300)} → ${res.status}: ${res.text.slice(0, 200)}`
+            expect([200, 400, 401, 403], shown).toContain(res.status)
+            if (path === '/pets') {
+              expect(res.status, shown).toBe(200)
+              // A client's page holds their own pet at most, whatever the search or page.
+              if (who === 'client')
+                for (const name of cardNamesOf(res.text)) expect(name, shown).toBe(ownPetName)
+              return
+            }
+            if (path !== '/api/reviews' && who === 'client') {
+              expect(res.status, shown).toBe(403)
+              return
+            }
+            const valid = pagingIsValid(url)
+            expect(res.status, shown).toBe(valid === false ? 400 : 200)
+            const body = JSON.parse(res.text)
+            if (res.status === 400) expect(body.message, shown).toBe('Invalid paging')
+            else {
+              const key = {
+                '/api/reviews': 'reviews',
+                '/api/bookings': 'bookings',
+                '/api/pets': 'Pets',
+              }[path]
+              expect(Object.keys(body), shown).toEqual([key])
+              expect(Array.isArray(body[key]), shown).toBe(true)
+            }
+          },
+        ),
+      )
+    },
+  )
+})

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from '../support/http'
-import { spawnServer, type SpawnedServer } from '../support/spawn-server'
+import { spawnServer, type SpawnedServer } from '../../scripts/lib/spawn-server'
 
 // What only a whole server process shows (server.ts in a process of its own):
 //

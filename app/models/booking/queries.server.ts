@@ -22,6 +22,7 @@ import {
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
+import { inBatches, offsetOf } from '../batches.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { coveringQuery, MAX_STAY_DAYS } from './occupancy.server'
 import {
@@ -47,12 +48,39 @@ export async function getBooking({ id, actor }: { id: number; actor: Actor }): P
   return booking
 }
 
-/** Every booking (GET /api/bookings), in id order: the Owner and Managers. */
-export async function listAllBookings({ actor }: { actor: Actor }): Promise<Booking[]> {
+/** Every booking (GET /api/bookings), in id order, a batch at a time: the Owner and Managers. */
+export function allBookingsInBatches({ actor }: { actor: Actor }): AsyncIterable<Booking[]> {
+  assertCan(canListAllBookings(actor))
+  const { now } = hotelClock()
+  return (async function* () {
+    const db = await getDb()
+    yield* inBatches<BookingRow, Booking>(
+      (after, size) =>
+        bookingQuery(db)
+          .where('b.id', '>', after?.id ?? 0)
+          .orderBy('b.id')
+          .limit(size),
+      (rows) => hydrate(db, rows, now),
+    )
+  })()
+}
+
+/** One page of every booking, in id order (GET /api/bookings?page=): the Owner and Managers. */
+export async function listAllBookingsPage({
+  actor,
+  paging,
+}: {
+  actor: Actor
+  paging: { page: number; limit: number }
+}): Promise<{ items: Booking[]; hasMore: boolean }> {
   assertCan(canListAllBookings(actor))
   const db = await getDb()
-  const rows = (await bookingQuery(db).orderBy('b.id')) as BookingRow[]
-  return hydrate(db, rows, hotelClock().now, { all: true })
+  const rows = (await bookingQuery(db)
+    .orderBy('b.id')
+    .limit(paging.limit + 1)
+    .offset(offsetOf(paging))) as BookingRow[]
+  const items = await hydrate(db, rows.slice(0, paging.limit), hotelClock().now)
+  return { items, hasMore: rows.length > paging.limit }
 }
 
 /** The actor's own bookings (GET /api/bookings/user), by drop-off. */

@@ -54,20 +54,14 @@ type LineRow = { booking_id: number; service_id: number; service_name: string; p
 type StaffRow = { service_id: number; id: number; fname: string; lname: string }
 
 /** Adds the booked lines (and their services' staff) to booking rows, in two queries. */
-export async function hydrate(
-  db: Conn,
-  rows: BookingRow[],
-  now: WallDateTime,
-  { all = false } = {},
-): Promise<Booking[]> {
+export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): Promise<Booking[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const linesQuery = db('booking_services')
+  // One array parameter, never one parameter per id (a long list would exceed the protocol's limit).
+  const lines = (await db('booking_services')
     .select('booking_id', 'service_id', 'service_name', 'price_cents')
-    .orderBy([{ column: 'booking_id' }, { column: 'id' }])
-  // One array parameter, never one parameter per id (150,000 bookings exceed the protocol's limit).
-  if (!all) linesQuery.whereRaw('booking_id = ANY(?::int[])', [toPgArray(ids)])
-  const lines = (await linesQuery) as LineRow[]
+    .whereRaw('booking_id = ANY(?::int[])', [toPgArray(ids)])
+    .orderBy([{ column: 'booking_id' }, { column: 'id' }])) as LineRow[]
   const serviceIds = [...new Set(lines.map((l) => l.service_id))]
   const staff = serviceIds.length
     ? ((await db({ ss: 'service_staff' })

@@ -1,22 +1,58 @@
 import type { Pet, PetCard, PetDetails, PetOwner } from '~/domain/pet'
 import { assertCan, canListAllPets, canSeePet } from '~/domain/permissions'
-import { photoUrl } from '~/domain/pet'
+import { PET_SEARCH_MAX, photoUrl } from '~/domain/pet'
 import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
-import { imagesOf, requirePetRow, toPet, toPhoto, withImages, PET_COLUMNS } from './rows.server'
+import { inBatches, offsetOf } from '../batches.server'
+import {
+  imagesOf,
+  requirePetRow,
+  toPet,
+  toPhoto,
+  withImages,
+  PET_COLUMNS,
+  type PetRow,
+} from './rows.server'
 
 // Reading pets, always as someone: the owner or staff see a pet, nobody else;
 // staff see every pet, a client their own.
 
-/** GET /api/pets: staff see every pet, a client their own; by id. */
-export async function listPets({ actor }: { actor: Actor }): Promise<Pet[]> {
-  assertCan(!!actor)
+/** GET /api/pets: every pet, by id, a batch at a time (staff only). */
+export function allPetsInBatches({ actor }: { actor: Actor }): AsyncIterable<Pet[]> {
+  assertCan(canListAllPets(actor))
+  return (async function* () {
+    const db = await getDb()
+    yield* inBatches<PetRow, Pet>(
+      (after, size) =>
+        db('pets')
+          .select(...PET_COLUMNS)
+          .where('id', '>', after?.id ?? 0)
+          .orderBy('id')
+          .limit(size),
+      (rows) => withImages(db, rows),
+    )
+  })()
+}
+
+/** GET /api/pets?page=: one page of every pet, by id (staff only). */
+export async function listPetsPage({
+  actor,
+  paging,
+}: {
+  actor: Actor
+  paging: { page: number; limit: number }
+}): Promise<{ items: Pet[]; hasMore: boolean }> {
+  assertCan(canListAllPets(actor))
   const db = await getDb()
-  const q = db('pets')
+  const rows: PetRow[] = await db('pets')
     .select(...PET_COLUMNS)
     .orderBy('id')
-  if (!canListAllPets(actor)) q.where({ owner_id: actor!.id })
-  return withImages(db, await q)
+    .limit(paging.limit + 1)
+    .offset(offsetOf(paging))
+  return {
+    items: await withImages(db, rows.slice(0, paging.limit)),
+    hasMore: rows.length > paging.limit,
+  }
 }
 
 /** GET /api/pets/user: the actor's own pets, by id. */
@@ -32,8 +68,24 @@ export async function listOwnPets({ actor }: { actor: Actor }): Promise<Pet[]> {
   )
 }
 
-/** The cards of /pets: what the actor may see, with each pet's owner (staff see everyone's). */
-export async function listPetCards({ actor }: { actor: Actor }): Promise<PetCard[]> {
+export const PET_CARDS_PAGE_SIZE = 50
+
+/**
+ * One page of the cards of /pets: what the actor may see, with each pet's
+ * owner (staff see everyone's), by id. `search` keeps the pets whose name,
+ * or whose owner's name or username, contains it (any case).
+ */
+export async function listPetCards({
+  actor,
+  page = 1,
+  search = '',
+  pageSize = PET_CARDS_PAGE_SIZE,
+}: {
+  actor: Actor
+  page?: number
+  search?: string
+  pageSize?: number
+}): Promise<{ pets: PetCard[]; hasMore: boolean }> {
   assertCan(!!actor)
   const db = await getDb()
   const q = db('pets as p')
@@ -52,9 +104,23 @@ export async function listPetCards({ actor }: { actor: Actor }): Promise<PetCard
       'u.lname as owner_lname',
     )
     .orderBy('p.id')
+    .limit(pageSize + 1)
+    .offset(offsetOf({ page, limit: pageSize }))
   if (!canListAllPets(actor)) q.where('p.owner_id', actor!.id)
+  const words = search.trim().slice(0, PET_SEARCH_MAX)
+  // No name holds U+0000 (every form refuses it), and PostgreSQL refuses it in a query.
+  if (words.includes('\u0000')) return { pets: [], hasMore: false }
+  if (words) {
+    const pattern = `%${escapeLike(words)}%`
+    q.where((w) =>
+      w
+        .whereILike('p.name', pattern)
+        .orWhereILike('u.username', pattern)
+        .orWhereRaw(`u.fname || ' ' || u.lname ILIKE ?`, [pattern]),
+    )
+  }
   const rows = await q
-  return rows.map((r) => ({
+  const pets = rows.slice(0, pageSize).map((r) => ({
     id: r.id,
     name: r.name,
     type: r.type,
@@ -66,7 +132,11 @@ export async function listPetCards({ actor }: { actor: Actor }): Promise<PetCard
       lname: r.owner_lname,
     },
   }))
+  return { pets, hasMore: rows.length > pageSize }
 }
+
+/** Text matched literally by LIKE: its wildcards and escape character escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** One pet, for its owner or staff (404 / 403 otherwise). */
 export async function getPet({ id, actor }: { id: number; actor: Actor }): Promise<Pet> {

@@ -1,15 +1,21 @@
 import type { Route } from './+types/bookings'
+import { assertCan, canListAllBookings } from '~/domain/permissions'
 import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { hotelClock } from '~/infra/clock.server'
-import { listAllBookings } from '~/models/booking/queries.server'
+import { pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
+import { allBookingsInBatches, listAllBookingsPage } from '~/models/booking/queries.server'
 import { BOOKING_FAILURES, createBooking } from '~/models/booking/write.server'
 import { bookingApiSchema } from '~/schemas/booking'
 
-// GET /api/bookings — every booking, Owner/Manager only ({"bookings": [...]}).
+// GET /api/bookings — every booking in id order, Owner/Manager only ({"bookings": [...]});
+// ?page=&limit= for one page (links to the others in the Link header).
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
   const actor = await requireApiUser(request)
-  return ok({ bookings: await listAllBookings({ actor }) })
+  assertCan(canListAllBookings(actor))
+  const paging = readApiPaging(request)
+  if (!paging) return wholeList(request, 'bookings', allBookingsInBatches({ actor }))
+  return pagedList(request, 'bookings', paging, await listAllBookingsPage({ actor, paging }))
 })
 
 // POST /api/bookings — {client_id, pet_id, booking_type, drop_off_date, pick_up_date, services} → 201 {booking}.

@@ -4,15 +4,19 @@ import { requireApiUser } from '~/http/auth.server'
 import { readApiPetForm } from '~/http/pet-form.server'
 import { forbidden } from '~/domain/errors'
 import { assertCan, canAddPetFor, canListAllPets } from '~/domain/permissions'
-import { listPets } from '~/models/pet/queries.server'
+import { pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
+import { allPetsInBatches, listPetsPage } from '~/models/pet/queries.server'
 import { PET_FAILURES } from '~/models/pet/rows.server'
 import { createPet } from '~/models/pet/write.server'
 
-// GET /api/pets — every pet, for staff ({"Pets": [...]}); clients use /api/pets/user.
+// GET /api/pets — every pet by id, for staff ({"Pets": [...]}); clients use /api/pets/user.
+// ?page=&limit= for one page (links to the others in the Link header).
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
   const actor = await requireApiUser(request)
   assertCan(canListAllPets(actor))
-  return ok({ Pets: await listPets({ actor }) })
+  const paging = readApiPaging(request)
+  if (!paging) return wholeList(request, 'Pets', allPetsInBatches({ actor }))
+  return pagedList(request, 'Pets', paging, await listPetsPage({ actor, paging }))
 })
 
 // POST /api/pets — multipart: the pet's fields, preview_image, additional_images (repeated).

@@ -3,14 +3,19 @@ import { forbidden, invalid } from '~/domain/errors'
 import { assertCan, canAddReview } from '~/domain/permissions'
 import { apiHandler, methodNotAllowed, ok, readJsonObject } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
-import { createReview, listReviews } from '~/models/review.server'
+import { pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
+import { allReviewsInBatches, createReview, listReviewsPage } from '~/models/review.server'
 import { idSchema } from '~/schemas/fields'
 import { parseReview, REVIEW_FAILURES } from '~/schemas/review'
 
-// GET /api/reviews — public: {"reviews": [...]} newest first.
-export async function loader() {
-  return ok({ reviews: await listReviews() })
-}
+// GET /api/reviews — public: {"reviews": [...]} newest first; ?page=&limit= for one page
+// (links to the others in the Link header).
+export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
+  const paging = readApiPaging(request)
+  if (!paging) return wholeList(request, 'reviews', allReviewsInBatches())
+  const { reviews, hasMore } = await listReviewsPage({ page: paging.page, pageSize: paging.limit })
+  return pagedList(request, 'reviews', paging, { items: reviews, hasMore })
+})
 
 // POST /api/reviews {review, paws} — a logged-in client (staff may not add); 201 the review.
 export const action = apiHandler(async ({ request }: Route.ActionArgs) => {

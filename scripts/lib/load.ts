@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+import autocannon from 'autocannon'
+
+// Load with autocannon, and the fastest Node answers the same bytes here: a
+// bare `node:http` server, in a process of its own, replaying an answer the
+// app gave (status, headers, body) — the yardstick of every bench figure.
+
+export type Captured = { status: number; headers: [string, string][]; body: Buffer }
+
+/** The app's answer to one GET, as the bare server will replay it. */
+export async function capture(url: string, cookie?: string): Promise<Captured> {
+  const res = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
+  const body = Buffer.from(await res.arrayBuffer())
+  const headers: [string, string][] = []
+  res.headers.forEach((value, key) => {
+    // The bare server adds its own framing headers.
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(key))
+      headers.push([key, value])
+  })
+  return { status: res.status, headers, body }
+}
+
+export type Running = { url: string; stop: () => Promise<void> }
+
+export async function startBare(captured: Captured): Promise<Running> {
+  const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`)
+  fs.writeFileSync(file, JSON.stringify({ ...captured, body: captured.body.toString('base64') }))
+  const code = `
+    const http = require('node:http')
+    const c = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'))
+    const body = Buffer.from(c.body, 'base64')
+    const headers = [...c.headers.flat(), 'content-length', String(body.length)]
+    const server = http.createServer((req, res) => { res.writeHead(c.status, headers); res.end(body) })
+    server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })))
+  `
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve) => {
+    readline
+      .createInterface({ input: child.stdout! })
+      .once('line', (line) => resolve(`http://127.0.0.1:${JSON.parse(line).port}`))
+  })
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+export type Measured = { rps: number; p50: number; p99: number; errors: number }
+
+/**
+ * `connections` keep-alive connections GET `url` as fast as it answers for
+ * `seconds`, after a warm-up second (the JIT, pools and caches settle) that
+ * is not counted. Errors: failed or timed-out requests and non-2xx answers.
+ */
+export function load(
+  url: string,
+  { connections, seconds, cookie }: { connections: number; seconds: number; cookie?: string },
+): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        headers: cookie ? { cookie } : {},
+        warmup: { connections, duration: 1 },
+      } as autocannon.Options,
+      (error, result) => {
+        if (error) return reject(error)
+        resolve({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+        })
+      },
+    )
+  })
+}
+
+export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits
+
+export const machine = () =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`
+
+/** A cookie for a demo account (the password of every demo account is "password"). */
+export async function demoLogin(url: string, who: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: `demo-${who}@example.com`, password: 'password' }),
+  })
+  if (res.status !== 200) throw new Error(`login as ${who}: ${res.status}`)
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
