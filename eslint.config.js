@@ -11,18 +11,21 @@ const LAYERS = [
   { type: 'models', pattern: 'app/models' },
   { type: 'schemas', pattern: 'app/schemas' },
   { type: 'infra', pattern: 'app/infra' },
+  // The messages the hotel mails: text and HTML made from plain data.
+  { type: 'mail', pattern: 'app/mail' },
   { type: 'domain', pattern: 'app/domain' },
   // What is left: app/root.tsx, app/routes.ts, app/entry.*.tsx (the app's own entry points).
   { type: 'entry', pattern: 'app' },
 ]
 const MAY_IMPORT = {
   entry: ['entry', 'routes', 'components', 'http', 'infra', 'domain'],
-  routes: ['entry', 'routes', 'components', 'http', 'models', 'schemas', 'infra', 'domain'],
+  routes: ['entry', 'routes', 'components', 'http', 'models', 'schemas', 'infra', 'mail', 'domain'],
   components: ['components', 'schemas', 'domain'],
-  http: ['http', 'models', 'schemas', 'infra', 'domain'],
-  models: ['models', 'schemas', 'infra', 'domain'],
+  http: ['http', 'models', 'schemas', 'infra', 'mail', 'domain'],
+  models: ['models', 'schemas', 'infra', 'mail', 'domain'],
   schemas: ['schemas', 'domain'],
-  infra: ['infra', 'domain'],
+  infra: ['infra', 'mail', 'domain'],
+  mail: ['mail', 'domain'],
   domain: ['domain'],
 }
 

@@ -7,6 +7,7 @@ import { shutDownGracefully } from './server/graceful-shutdown'
 import { createLogger } from './server/logger'
 import { startCacheSync } from './server/cache-sync'
 import { startMaintenance } from './server/maintenance'
+import { startMailWorker } from './server/mail-worker'
 import { keepServingOnUnhandledRejections } from './server/process-guards'
 import { demoAccountsPresent, ensureDemoData } from './app/models/demo-seed.server'
 import { closeDb, getDb } from './app/infra/db.server'
@@ -49,6 +50,7 @@ const server = app.listen(env.PORT, () => {
   logger.info({ port }, `Pet hotel serving on http://localhost:${port}`)
 })
 const stopMaintenance = startMaintenance(logger)
+const stopMailWorker = startMailWorker({ logger })
 // Other app servers may share a PostgreSQL database; the embedded one is ours alone.
 const stopCacheSync = env.DATABASE_URL ? startCacheSync(logger) : () => {}
 
@@ -57,6 +59,7 @@ const shutdown = shutDownGracefully(server, {
   onDrained: async () => {
     stopMaintenance()
     stopCacheSync()
+    await stopMailWorker()
     await closeDb()
   },
 })

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import * as initialSchema from './001-initial-schema'
 import * as sessionsAndRateLimits from './002-sessions-and-rate-limits'
 import * as cacheVersions from './003-cache-versions'
+import * as accountsAndMail from './004-accounts-and-mail'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -9,6 +10,7 @@ const migrations: Record<string, Knex.Migration> = {
   '001-initial-schema': initialSchema,
   '002-sessions-and-rate-limits': sessionsAndRateLimits,
   '003-cache-versions': cacheVersions,
+  '004-accounts-and-mail': accountsAndMail,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -87,6 +87,13 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag(true),
   S3_PUBLIC_URL: z.string().url().optional(),
+  // Mail: smtp://user:pass@host:port or smtps://…; unset, messages wait in the
+  // outbox (outside production, readable at /admin/outbox).
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
+  MAIL_FROM: z.string().default('Whiskers & Wags <hello@whiskers-and-wags.test>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Test-only: pins the server's clock ("2026-03-08T14:00:00Z"). Refused in production.
   FIXED_NOW: z.string().optional(),
