@@ -9,6 +9,7 @@ import { getDb } from '../app/infra/db.server'
 import { getEnv } from '../app/infra/env.server'
 import { servedOverHttps } from '../app/infra/signed-cookie.server'
 import { createWorkQueue, QueueTimeoutError, type WorkQueue } from '../app/infra/work-queue.server'
+import { publicJsonFor } from '../app/http/public-json.server'
 import { isCrossSite } from './cross-site'
 import { createLogger } from './logger'
 import { newNonce } from './nonce'
@@ -16,6 +17,7 @@ import { createReactRouterHandler, type BuildSource } from './react-router-handl
 import { countBody, hasBody, type RequestBody } from './request-body'
 import { isQuiet, logRequest } from './request-log'
 import { compileTrust, readTarget } from './request-target'
+import { sendPublicJson } from './public-json'
 import { sendJson } from './respond'
 import { securityHeaders } from './security-headers'
 import { staticFiles } from './static-files'
@@ -32,7 +34,8 @@ export type { BuildSource }
 //  2. its request line and Host are checked (400/405), and its URL, client
 //     address and protocol read (X-Forwarded-* only from a trusted proxy);
 //  3. /healthz; unsafe methods from another site are refused (403);
-//  4. a built file (/assets/…, the icons) is served from memory;
+//  4. a built file (/assets/…, the icons) is served from memory, and the
+//     public JSON of the read cache (services, top reviews) from its text;
 //  5. everything else goes to React Router: the body is read whole first
 //     (413 past the limit, before any route runs), and a large upload only
 //     for a live session, a few at a time.
@@ -106,6 +109,12 @@ export function createRequestListener({
       const file = (await files.serve(req, target.path))!
       res.writeHead(file.status, [...base, ...file.headers])
       return void res.end(file.body ?? undefined)
+    }
+    // The public JSON held by the read cache, without React Router's round (see public-json.server.ts).
+    if (method === 'GET' && !dev) {
+      const at = req.url!.indexOf('?')
+      const json = publicJsonFor(target.path, at === -1 ? '' : req.url!.slice(at + 1))
+      if (json) return sendPublicJson(req, res, await json, base)
     }
 
     let childLogger: Logger | undefined

@@ -1,20 +1,18 @@
 import type { Route } from './+types/reviews.ordered'
-import { apiError, methodNotAllowed, ok } from '~/http/api.server'
-import { listTopReviews, TOP_REVIEWS_DEFAULT, TOP_REVIEWS_MAX } from '~/models/review.server'
+import { apiError, methodNotAllowed } from '~/http/api.server'
+import { parseTopReviewsLimit, publicJsonResponse, topReviewsJson } from '~/http/public-json.server'
+import { TOP_REVIEWS_MAX } from '~/models/review.server'
 
 // GET /api/reviews/ordered[?limit=N] — public: {"reviews": [...]} best first
 // (paws descending, newest first among equal paws), 10 unless asked otherwise.
+// The server answers a plain GET from the same cached text before it reaches here.
 export async function loader({ request }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get('limit')
-  let limit = TOP_REVIEWS_DEFAULT
-  if (raw !== null && raw !== '') {
-    if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > TOP_REVIEWS_MAX)
-      return apiError(400, 'Error fetching all reviews', {
-        limit: `Limit must be a whole number from 1 to ${TOP_REVIEWS_MAX}`,
-      })
-    limit = Number(raw)
-  }
-  return ok({ reviews: await listTopReviews({ limit }) })
+  const limit = parseTopReviewsLimit(new URL(request.url).searchParams.get('limit'))
+  if (limit === null)
+    return apiError(400, 'Error fetching all reviews', {
+      limit: `Limit must be a whole number from 1 to ${TOP_REVIEWS_MAX}`,
+    })
+  return publicJsonResponse(await topReviewsJson(limit))
 }
 
 export function action() {

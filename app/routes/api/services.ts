@@ -2,18 +2,14 @@ import type { Route } from './+types/services'
 import { assertCan, canManageServices } from '~/domain/permissions'
 import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
-import {
-  createService,
-  listServices,
-  SERVICE_MESSAGES,
-  toApiService,
-} from '~/models/service.server'
+import { publicJsonResponse, servicesJson } from '~/http/public-json.server'
+import { createService, SERVICE_MESSAGES, toApiService } from '~/models/service.server'
 import { serviceSchema } from '~/schemas/service'
 
-// GET /api/services — public: {"services": [...]} by name.
+// GET /api/services — public: {"services": [...]} by name (the server answers a
+// plain GET from the same cached text before it reaches here).
 export async function loader() {
-  const services = await listServices()
-  return ok({ services: services.map(toApiService) })
+  return publicJsonResponse(await servicesJson())
 }
 
 // POST /api/services {service, price, staff: [user ids]} — Owner/Manager; 201 the service.
