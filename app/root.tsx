@@ -12,6 +12,7 @@ import './styles/app.css'
 import { Brand } from './components/brand'
 import { pageMeta } from './domain/hotel'
 import { ErrorView } from './components/error-view'
+import { PawSymbol } from './components/icons'
 import { getCurrentUser } from './http/auth.server'
 import { getEnv } from './infra/env.server'
 
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <PawSymbol />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -29,15 +29,47 @@ function Svg({ children, ...props }: IconProps) {
   )
 }
 
-/** A filled paw print (used by the paws rating). */
+const PAW_SHAPES = (
+  <>
+    <ellipse cx="5.2" cy="10.2" rx="2.2" ry="2.8" transform="rotate(-18 5.2 10.2)" />
+    <ellipse cx="9.3" cy="5.6" rx="2.3" ry="3" transform="rotate(-6 9.3 5.6)" />
+    <ellipse cx="14.7" cy="5.6" rx="2.3" ry="3" transform="rotate(6 14.7 5.6)" />
+    <ellipse cx="18.8" cy="10.2" rx="2.2" ry="2.8" transform="rotate(18 18.8 10.2)" />
+    <path d="M12 10.6c-2.6 0-4.9 2.9-5.9 5.4-.9 2.2.4 4.4 2.7 4.4 1.2 0 2.1-.6 3.2-.6s2 .6 3.2.6c2.3 0 3.6-2.2 2.7-4.4-1-2.5-3.3-5.4-5.9-5.4z" />
+  </>
+)
+
+/** A filled paw print. */
 export function PawIcon(props: IconProps) {
   return (
     <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-      <ellipse cx="5.2" cy="10.2" rx="2.2" ry="2.8" transform="rotate(-18 5.2 10.2)" />
-      <ellipse cx="9.3" cy="5.6" rx="2.3" ry="3" transform="rotate(-6 9.3 5.6)" />
-      <ellipse cx="14.7" cy="5.6" rx="2.3" ry="3" transform="rotate(6 14.7 5.6)" />
-      <ellipse cx="18.8" cy="10.2" rx="2.2" ry="2.8" transform="rotate(18 18.8 10.2)" />
-      <path d="M12 10.6c-2.6 0-4.9 2.9-5.9 5.4-.9 2.2.4 4.4 2.7 4.4 1.2 0 2.1-.6 3.2-.6s2 .6 3.2.6c2.3 0 3.6-2.2 2.7-4.4-1-2.5-3.3-5.4-5.9-5.4z" />
+      {PAW_SHAPES}
+    </svg>
+  )
+}
+
+const PAW_SYMBOL_ID = 'paw-glyph'
+
+/**
+ * The paw print once per page (in the root layout), for the ratings: a page of
+ * 50 reviews draws 250 paws, and each <PawGlyph> refers to this one instead
+ * of repeating its shapes (about 120 bytes a paw instead of 600).
+ */
+export function PawSymbol() {
+  return (
+    <svg width="0" height="0" style={{ position: 'absolute' }} aria-hidden="true" focusable="false">
+      <symbol id={PAW_SYMBOL_ID} viewBox="0 0 24 24">
+        {PAW_SHAPES}
+      </symbol>
+    </svg>
+  )
+}
+
+/** A paw print drawn from <PawSymbol> (which every page has). */
+export function PawGlyph(props: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      <use href={`#${PAW_SYMBOL_ID}`} />
     </svg>
   )
 }

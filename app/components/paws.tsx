@@ -14,7 +14,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { Fragment, useId } from 'react'
 import { FieldErrors } from './form-field'
-import { PawIcon } from './icons'
+import { PawGlyph } from './icons'
 
 export const MAX_PAWS = 5
 
@@ -35,7 +35,7 @@ export function Paws({
   return (
     <span className={['paws', size === 'lg' ? 'paws-lg' : '', className].filter(Boolean).join(' ')}>
       {Array.from({ length: MAX_PAWS }, (_, i) => (
-        <PawIcon key={i} className={i < rounded ? 'paw-filled' : 'paw-empty'} />
+        <PawGlyph key={i} className={i < rounded ? 'paw-filled' : 'paw-empty'} />
       ))}
       <span className="visually-hidden">{pawsLabel(rounded)}</span>
     </span>
@@ -93,7 +93,7 @@ export function PawsInput<Schema>(props: PawsInputProps<Schema>) {
                 aria-invalid={errors?.length ? true : undefined}
               />
               <label htmlFor={id} title={pawsLabel(i + 1)}>
-                <PawIcon />
+                <PawGlyph />
                 <span className="visually-hidden">{pawsLabel(i + 1)}</span>
               </label>
             </Fragment>
