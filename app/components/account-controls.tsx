@@ -2,7 +2,8 @@
  * The account controls of the navbar and the landing banner:
  *  - a Demo dropdown when logged out and demo mode is on (one click logs in as
  *    the demo client, employee, manager or owner: a POST to /demo-login);
- *  - the profile dropdown: logged in → username, email, Manage Pets, View
+ *  - the profile dropdown: logged in → username, email, Manage Pets, My
+ *    bookings (clients), View
  *    Daily Bookings (staff only), Log Out (POST /logout); logged out → Log In
  *    and Sign Up. Without JS those are links to the /login and /signup pages;
  *    with JS they open as dialogs over the current page (auth-dialog.tsx,
@@ -112,6 +113,14 @@ export function AccountControls({ user, demoMode }: { user: User | null; demoMod
                   Manage Pets
                 </Link>
               </li>
+              {!user.staff ? (
+                <li>
+                  <Link className="dropdown-item" to="/my-bookings">
+                    <CalendarIcon />
+                    My bookings
+                  </Link>
+                </li>
+              ) : null}
               {user.staff ? (
                 <li>
                   <Link className="dropdown-item" to="/bookingsByDate">

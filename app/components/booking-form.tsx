@@ -19,6 +19,7 @@ import {
   InputField,
   RadioGroupField,
   SelectField,
+  useErrorSummaryAction,
 } from './form-field'
 import { SubmitButton } from './submit-button'
 import type { BookingFormOutput } from '~/schemas/booking'
@@ -59,6 +60,9 @@ export type BookingFormValue = {
 
 export type ServiceChoice = { id: number; service: string; price_cents: number }
 
+/** The total's id: where "Show total" (no JavaScript) comes back to. */
+export const BOOKING_TOTAL_ID = 'booking-total'
+
 export function BookingForm({
   id,
   intent,
@@ -89,15 +93,13 @@ export function BookingForm({
   petType: 'cat' | 'dog'
   cancel?: ReactNode
 }) {
+  const summaryAction = useErrorSummaryAction(action)
   const [form, fields] = useSchemaForm<BookingFormValue, BookingFormOutput>(
     lazySchema(loadBookingSchemas, (schemas) => schemas.bookingFormSchema({ now })),
     {
       id,
       lastResult,
       defaultValue,
-      // On input, not on blur: a message appearing when a field loses focus would
-      // shift the form under the pointer between the press and release of a click.
-      validateOn: 'onInput',
     },
   )
   const [hydrated, setHydrated] = useState(false)
@@ -114,7 +116,12 @@ export function BookingForm({
   const noService = chosen.length === 0
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="form booking-form">
+    <Form
+      method="post"
+      action={summaryAction}
+      {...getFormProps(form)}
+      className="form booking-form"
+    >
       {bookingId !== undefined ? <input type="hidden" name="booking_id" value={bookingId} /> : null}
       <FormErrors form={form} />
 
@@ -201,7 +208,13 @@ export function BookingForm({
         clashes={clashes}
       />
 
-      <section className="booking-total-panel" aria-live="polite" aria-label="Total cost">
+      <section
+        id={BOOKING_TOTAL_ID}
+        tabIndex={-1}
+        className="booking-total-panel"
+        aria-live="polite"
+        aria-label="Total cost"
+      >
         {breakdown ? (
           <BookingBreakdown breakdown={breakdown} caption="Your booking" />
         ) : (
@@ -229,7 +242,14 @@ export function BookingForm({
           {intent === 'create' ? 'Book Reservation' : 'Update Reservation'}
         </SubmitButton>
         {hydrated ? null : (
-          <SubmitButton name="intent" value="quote" className="btn btn-secondary" formNoValidate>
+          // Comes back at #booking-total: the browser scrolls to the figure.
+          <SubmitButton
+            name="intent"
+            value="quote"
+            className="btn btn-secondary"
+            formNoValidate
+            formAction={`${summaryAction.split('#')[0]}#${BOOKING_TOTAL_ID}`}
+          >
             Show total
           </SubmitButton>
         )}

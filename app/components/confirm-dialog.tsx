@@ -15,6 +15,7 @@
  *     triggerLabel="Delete"                              // default "Delete"
  *     confirmLabel="Yes, delete"                         // default "Yes, delete"
  *     disabled={started}                                 // renders a disabled button instead
+ *     dismissLabel="Keep booking"                        // default "Cancel"
  *   />
  *
  * The action should redirect (or revalidate so the item disappears); an error
@@ -38,6 +39,8 @@ export function ConfirmDialog({
   title = 'Please confirm',
   disabled = false,
   icon = true,
+  pendingText = 'Deleting…',
+  dismissLabel = 'Cancel',
 }: {
   confirmId: string
   question: ReactNode
@@ -49,6 +52,10 @@ export function ConfirmDialog({
   title?: ReactNode
   disabled?: boolean
   icon?: boolean
+  /** What the confirm button says while the POST is under way. */
+  pendingText?: string
+  /** What the button that backs out says ("Keep booking" where the action itself is a cancel). */
+  dismissLabel?: ReactNode
 }) {
   const location = useLocation()
   const routeAction = useFormAction()
@@ -90,17 +97,17 @@ export function ConfirmDialog({
       <SubmitButton
         className="btn btn-danger-solid"
         formAction={formAction}
-        pendingText="Deleting…"
+        pendingText={pendingText}
       >
         {confirmLabel}
       </SubmitButton>
       {open ? (
         <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-          Cancel
+          {dismissLabel}
         </button>
       ) : (
         <Link className="btn btn-ghost" to={cancelHref} preventScrollReset replace>
-          Cancel
+          {dismissLabel}
         </Link>
       )}
     </Form>

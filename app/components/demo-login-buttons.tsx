@@ -9,11 +9,18 @@
 import { Form } from 'react-router'
 import { UserIcon } from './icons'
 
+// What each role can do (app/domain/permissions.ts), said truly: a Manager has
+// the settings too; what only the Owner has is making and unmaking Managers.
+// The server logs in the account by its role (routes/demo-login.ts), not its password.
 const DEMO_ROLES = [
-  { account: 'client', label: 'Client', detail: 'Pets, bookings, reviews' },
-  { account: 'employee', label: 'Employee', detail: 'Daily bookings, all pets' },
-  { account: 'manager', label: 'Manager', detail: 'Services, users, bookings' },
-  { account: 'owner', label: 'Owner', detail: 'Everything, plus settings' },
+  { account: 'client', label: 'Client', detail: 'Own pets, bookings and reviews' },
+  { account: 'employee', label: 'Employee', detail: 'Day sheet and every pet' },
+  {
+    account: 'manager',
+    label: 'Manager',
+    detail: 'Services, bookings, settings, staff',
+  },
+  { account: 'owner', label: 'Owner', detail: 'All a Manager does, and Managers' },
 ] as const
 
 export function DemoLoginButtons({

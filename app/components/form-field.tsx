@@ -31,6 +31,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from '@conform-to/react'
+import { useFormAction } from 'react-router'
 import type {
   InputHTMLAttributes,
   ReactNode,
@@ -70,13 +71,65 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   )
 }
 
-/** The form-level message (e.g. 'Login failed', 'Signup failed'), announced when it appears. */
-export function FormErrors({ form }: { form: Pick<FormMetadata, 'errorId' | 'errors'> }) {
+/** The id of the error summary: the fragment a refused form's page opens at. */
+export const ERROR_SUMMARY_ID = 'error-summary'
+
+/**
+ * The form's `action` with `#error-summary`: a refused post without
+ * JavaScript comes back at that address, so the browser scrolls to the
+ * summary and focuses it (it has tabindex=-1). A POST's answer cannot set the
+ * fragment itself; the address it was sent to can. `action` defaults to the
+ * route's own, as a <Form> without one.
+ *
+ *   <Form method="post" action={useErrorSummaryAction()} {...getFormProps(form)}>
+ */
+export function useErrorSummaryAction(action?: string) {
+  const formAction = useFormAction(action)
+  return `${formAction.split('#')[0]}#${ERROR_SUMMARY_ID}`
+}
+
+type SummaryForm = Pick<FormMetadata, 'errorId' | 'errors'> &
+  Partial<Pick<FormMetadata, 'id' | 'allErrors' | 'status'>>
+
+/**
+ * The top of every form: after a refused submit, the GOV.UK error summary —
+ * "There is a problem", the form's own message, then a link to each field in
+ * error (its message as the link text) — with the id the form's action
+ * points at (useErrorSummaryAction). Announced when it appears.
+ */
+export function FormErrors({ form }: { form: SummaryForm }) {
+  const fieldErrors = Object.entries(form.allErrors ?? {}).filter(
+    ([name, messages]) => name !== '' && name !== form.id && messages.length,
+  )
+  const shown = form.status === 'error' && (fieldErrors.length > 0 || !!form.errors?.length)
   return (
     <div id={form.errorId} className="form-error" role="alert">
-      {form.errors?.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
+      {shown ? (
+        <div
+          id={ERROR_SUMMARY_ID}
+          className="error-summary"
+          tabIndex={-1}
+          aria-labelledby={`${form.errorId}-title`}
+        >
+          <h2 id={`${form.errorId}-title`} className="error-summary-title">
+            There is a problem
+          </h2>
+          {form.errors?.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+          {fieldErrors.length ? (
+            <ul className="error-summary-list">
+              {fieldErrors.map(([name, messages]) => (
+                <li key={name}>
+                  <a href={`#${form.id}-${name}`}>{messages[0]}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : (
+        form.errors?.map((message) => <p key={message}>{message}</p>)
+      )}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
-import { FormErrors } from './form-field'
+import { FormErrors, useErrorSummaryAction } from './form-field'
 import { SubmitButton } from './submit-button'
 
 /** What every create-or-update form of a list page takes. */
@@ -39,7 +39,7 @@ export function IntentForm<Schema extends Record<string, unknown>>({
   children: ReactNode
 }) {
   return (
-    <Form method="post" {...getFormProps(form)} className="form">
+    <Form method="post" action={useErrorSummaryAction()} {...getFormProps(form)} className="form">
       <input type="hidden" name="intent" value={intent} />
       {itemId !== undefined ? <input type="hidden" name="id" value={itemId} /> : null}
       <FormErrors form={form} />

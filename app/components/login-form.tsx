@@ -9,7 +9,7 @@
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
-import { FormErrors, InputField } from './form-field'
+import { ERROR_SUMMARY_ID, FormErrors, InputField } from './form-field'
 import { SubmitButton } from './submit-button'
 import { lazySchema, useSchemaForm } from './use-schema-form'
 
@@ -48,7 +48,7 @@ export function LoginForm({
     // The address keeps the way back, so a refused post (no JavaScript) still has it.
     <fetcher.Form
       method="post"
-      action={withRedirect('/login', redirectTo)}
+      action={`${withRedirect('/login', redirectTo)}#${ERROR_SUMMARY_ID}`}
       {...getFormProps(form)}
       className="form"
     >
@@ -61,6 +61,9 @@ export function LoginForm({
         type="password"
         autoComplete="current-password"
       />
+      <p className="text-sm">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
       <SubmitButton
         state={fetcher.state}
         className="btn btn-primary btn-block btn-lg"

@@ -19,7 +19,14 @@ import {
   sizeLabel,
 } from '~/domain/pet'
 import type { PetFormInput, PetFormMode } from '~/schemas/pet'
-import { FormErrors, InputField, RadioGroupField, SelectField, TextareaField } from './form-field'
+import {
+  FormErrors,
+  InputField,
+  RadioGroupField,
+  SelectField,
+  TextareaField,
+  useErrorSummaryAction,
+} from './form-field'
 import { SubmitButton } from './submit-button'
 import './pet.css'
 import { lazySchema, useSchemaForm } from './use-schema-form'
@@ -67,6 +74,7 @@ export function PetForm({
   cancel?: ReactNode
   action?: string
 }) {
+  const summaryAction = useErrorSummaryAction(action)
   const [form, fields] = useSchemaForm<
     PetFormValue & { preview_image?: File; additional_images?: File[] },
     PetFormInput
@@ -86,7 +94,7 @@ export function PetForm({
     <Form
       method="post"
       encType="multipart/form-data"
-      action={action}
+      action={summaryAction}
       {...getFormProps(form)}
       className="form"
     >
@@ -147,7 +155,7 @@ export function PetForm({
         />
         <InputField
           meta={fields.preview_image}
-          label={mode === 'add' ? 'Preview image' : 'Replace preview image (optional)'}
+          label={mode === 'add' ? 'Main photo' : 'Replace main photo (optional)'}
           type="file"
           accept="image/*"
           hint={

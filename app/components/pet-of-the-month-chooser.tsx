@@ -8,7 +8,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { POTM_NOTE_MAX } from '~/domain/pet'
-import { FormErrors, SelectField, TextareaField } from './form-field'
+import { FormErrors, SelectField, TextareaField, useErrorSummaryAction } from './form-field'
 import { ChevronDownIcon, EditIcon } from './icons'
 import { SubmitButton } from './submit-button'
 import { lazySchema, useSchemaForm } from './use-schema-form'
@@ -25,6 +25,7 @@ export function PetOfTheMonthChooser({
   chooser: { pets: PetChoice[]; chosen: { pet_id: number; note: string } | null }
   lastResult?: SubmissionResult<string[]> | null
 }) {
+  const summaryAction = useErrorSummaryAction()
   const [form, fields] = useSchemaForm(
     lazySchema(loadPetOfTheMonthSchemas, (s) => s.petOfTheMonthSchema),
     {
@@ -50,7 +51,7 @@ export function PetOfTheMonthChooser({
       </summary>
       {chooser.pets.length ? (
         <>
-          <Form method="post" {...getFormProps(form)} className="form panel">
+          <Form method="post" action={summaryAction} {...getFormProps(form)} className="form panel">
             <FormErrors form={form} />
             <SelectField
               meta={fields.pet_id}

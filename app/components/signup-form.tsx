@@ -10,7 +10,8 @@
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
-import { FormErrors, InputField } from './form-field'
+import { ERROR_SUMMARY_ID, FormErrors, InputField } from './form-field'
+import { NewPasswordFields } from './new-password-fields'
 import { loadAuthSchemas, withRedirect } from './login-form'
 import { SubmitButton } from './submit-button'
 import { lazySchema, useSchemaForm } from './use-schema-form'
@@ -40,7 +41,7 @@ export function SignupForm({
     // The address keeps the way back, so a refused post (no JavaScript) still has it.
     <fetcher.Form
       method="post"
-      action={withRedirect('/signup', redirectTo)}
+      action={`${withRedirect('/signup', redirectTo)}#${ERROR_SUMMARY_ID}`}
       {...getFormProps(form)}
       className="form"
     >
@@ -52,26 +53,13 @@ export function SignupForm({
         <InputField meta={fields.lname} label="Last name" autoComplete="family-name" />
         <InputField meta={fields.username} label="Username" autoComplete="username" />
         <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <InputField
-          meta={fields.password}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-        />
-        <InputField
-          meta={fields.confirm_password}
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields password={fields.password} confirm={fields.confirm_password} />
         <InputField
           meta={fields.phone_num}
           label="Phone number"
           type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          hint="10 digits, e.g. 5551234567"
+          hint="10 digits, e.g. (555) 123-4567"
         />
         <InputField
           meta={fields.address}

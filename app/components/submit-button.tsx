@@ -62,6 +62,7 @@ export function SubmitButton({
       aria-disabled={disabled || busy || undefined}
       name={name}
       value={value}
+      formAction={formAction}
       {...rest}
     >
       {showProgress ? <span className="spinner" aria-hidden="true" /> : null}

@@ -1,16 +1,18 @@
 /**
  * Conform's useForm wired to one of the shared zod schemas (app/schemas/), with
- * the app's one validation rhythm: a field is checked when it loses focus (so
- * nobody is told off mid-word), then again on every keystroke once it has a
- * message (so the message goes away as soon as it is fixed). The server parses
- * the same schema, so page and API give the same words.
+ * the app's one validation rhythm: nothing is checked until the form is
+ * submitted (a message appearing when a field loses focus would move the
+ * controls under the finger between a press and its release — a tap on "Dog"
+ * right after opening Add Pet would miss), then every field is checked again
+ * on every keystroke (so a message goes away as soon as it is fixed). The
+ * server parses the same schema, so page and API give the same words.
  *
  * The schemas and zod are not part of the page: they load the first time the
  * form is touched (a field focused, a press, a keystroke), so a page that only
  * shows a form costs no validation code until someone uses it. Until then
  * nothing is checked in the browser and a submit goes to the server, which
- * checks the same rules; a field left or typed in meanwhile is checked as soon
- * as the rules arrive.
+ * checks the same rules; a field typed in meanwhile that shows a message is
+ * checked again as soon as the rules arrive.
  *
  *   // Module level, so every form of the page shares one download:
  *   const loadReviewSchemas = () => import('~/schemas/review')
@@ -19,9 +21,6 @@
  *     lazySchema(loadReviewSchemas, (schemas) => schemas.reviewSchema),
  *     { id: 'review-form', lastResult: actionData, defaultValue: { review: '', paws: '' } },
  *   )
- *
- * `validateOn: 'onInput'` checks from the first keystroke instead (the booking
- * form: a message appearing on blur would move it under the pointer mid-click).
  */
 import {
   useForm,
@@ -81,20 +80,16 @@ export function useSchemaForm<
   Output = Shape,
 >(
   schema: LazySchema,
-  {
-    validateOn = 'onBlur',
-    ...options
-  }: {
+  options: {
     id: string
     lastResult?: SubmissionResult<string[]> | null
     defaultValue?: DefaultValue<Shape>
-    validateOn?: 'onBlur' | 'onInput'
   },
 ) {
   const [validation, setValidation] = useState(() => loaded.get(schema.load) ?? null)
   const [form, fields] = useForm<Shape, Output>({
     ...options,
-    shouldValidate: validation ? validateOn : 'onSubmit',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: validation ? 'onInput' : 'onSubmit',
     onValidate: validation
       ? ({ formData }) =>
@@ -106,7 +101,7 @@ export function useSchemaForm<
       : undefined,
   })
 
-  // Fields that would have been checked had the rules been here already.
+  // Fields with a message typed in before the rules arrived: checked again when they do.
   const missed = useRef(new Set<string>())
   const latest = useRef({ form, load: schema.load })
   useEffect(() => {
@@ -118,13 +113,11 @@ export function useSchemaForm<
     const element = document.getElementById(options.id)
     if (!element) return
     let active = true
-    const checkedOn = validateOn === 'onBlur' ? 'focusout' : 'input'
     const onEvent = (event: Event) => {
       const name = (event.target as { name?: unknown } | null)?.name
       if (typeof name === 'string' && name) {
         const showsError = !!latest.current.form.allErrors[name]?.length
-        if (event.type === checkedOn || (event.type === 'input' && showsError))
-          missed.current.add(name)
+        if (event.type === 'input' && showsError) missed.current.add(name)
       }
       if (event.type === 'focusout') return
       loadValidation(latest.current.load).then(
@@ -137,7 +130,7 @@ export function useSchemaForm<
       active = false
       for (const type of FIELD_EVENTS) element.removeEventListener(type, onEvent)
     }
-  }, [validation, options.id, validateOn])
+  }, [validation, options.id])
 
   // Conform has the rules by now (it takes new options before effects run).
   useEffect(() => {

@@ -69,6 +69,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'choose the Pet of the Month': { allowed: ADMINS, check: can.canChoosePetOfTheMonth },
   'manage users': { allowed: ADMINS, check: can.canManageUsers },
   'list the staff': { allowed: STAFF, check: can.canListStaff },
+  'read the development mailbox': { allowed: ['owner'], check: can.canReadDevelopmentMailbox },
 }
 
 describe('permissions: every role × every action', () => {
@@ -98,7 +99,15 @@ describe('permissions: every role × every action', () => {
       ...Object.values(HOTEL_ACTIONS).map((r) => r.check),
     ])
     // Rules wrapped in an arrow above are matched by name instead.
-    const wrapped = ['canAddPetFor', 'canSeeUser', 'canEndSessionsOf']
+    const wrapped = [
+      'canAddPetFor',
+      'canSeeUser',
+      'canEndSessionsOf',
+      // the staff-management rules have a table of their own, below
+      'canInviteStaff',
+      'canManageAccount',
+      'canChangePosition',
+    ]
     for (const name of rules) {
       const fn = (can as unknown as Record<string, unknown>)[name]
       expect(checked.has(fn as never) || wrapped.includes(name), `${name} is in the matrix`).toBe(
@@ -112,5 +121,71 @@ describe('permissions: every role × every action', () => {
     expect(() => can.assertCan(can.canManageUsers(actors.client))).toThrow(
       expect.objectContaining({ kind: 'forbidden', status: 403, message: 'Unauthorized' }),
     )
+  })
+})
+
+// Staff management: who runs whose account. Accounts other than the actor's
+// own, by role (id 90+), and the actor's own account.
+describe('permissions: staff management', () => {
+  const account = {
+    client: { id: 91, staff: false },
+    employee: { id: 92, staff: true, position: 'Employee' as const },
+    manager: { id: 93, staff: true, position: 'Manager' as const },
+    owner: { id: 94, staff: true, position: 'Owner' as const },
+  }
+  type Target = keyof typeof account
+  const TARGETS = Object.keys(account) as Target[]
+  const self = (role: Role) => ({
+    id: idOf(role),
+    staff: !!actors[role]?.staff,
+    position: actors[role]?.position,
+  })
+
+  it('invite: the Owner invites Employees and Managers, a Manager Employees only', () => {
+    const allowed: Record<Role, string[]> = {
+      visitor: [],
+      client: [],
+      employee: [],
+      manager: ['Employee'],
+      owner: ['Employee', 'Manager'],
+    }
+    for (const role of ROLES)
+      for (const position of ['Employee', 'Manager', 'Owner'] as const)
+        expect(can.canInviteStaff(actors[role], position), `${role} invites ${position}`).toBe(
+          allowed[role].includes(position),
+        )
+  })
+
+  it('deactivate, reactivate, end sessions: the Owner anyone else, a Manager clients and Employees', () => {
+    const allowed: Record<Role, Target[]> = {
+      visitor: [],
+      client: [],
+      employee: [],
+      manager: ['client', 'employee'],
+      owner: ['client', 'employee', 'manager', 'owner'],
+    }
+    for (const role of ROLES) {
+      for (const target of TARGETS)
+        expect(can.canManageAccount(actors[role], account[target]), `${role} → ${target}`).toBe(
+          allowed[role].includes(target),
+        )
+      expect(can.canManageAccount(actors[role], self(role)), `${role} → themself`).toBe(false)
+    }
+  })
+
+  it('change a position: the Owner only, between Employee and Manager, never the Owner', () => {
+    for (const role of ROLES)
+      for (const target of TARGETS)
+        for (const position of ['Employee', 'Manager', 'Owner'] as const) {
+          const expected =
+            role === 'owner' &&
+            (target === 'employee' || target === 'manager') &&
+            position !== 'Owner'
+          expect(
+            can.canChangePosition(actors[role], account[target], position),
+            `${role} makes ${target} ${position}`,
+          ).toBe(expected)
+        }
+    expect(can.canChangePosition(actors.owner, self('owner'), 'Manager')).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { forbidden } from './errors'
-import type { Actor } from './user'
+import type { Actor, Position } from './user'
 
 // Every rule of who may do what, as pure functions of the acting user (null
 // for a visitor) and the thing acted on. Models enforce them on every read
@@ -71,6 +71,45 @@ export const canSeeUser = (actor: Actor, userId: number) =>
 /** Everyone may end their own sessions; the Owner and Managers anyone's. */
 export const canEndSessionsOf = (actor: Actor, userId: number) =>
   !!actor && (actor.id === userId || isAdmin(actor))
+
+// ---- staff management (the /users page) ----
+/** The account acted on: its id and role. */
+type Account = { id: number; staff: boolean; position?: Position | null }
+
+/** The Owner invites Employees and Managers; a Manager, Employees only. */
+export const canInviteStaff = (actor: Actor, position: Position) =>
+  (actor?.position === 'Owner' && (position === 'Employee' || position === 'Manager')) ||
+  (actor?.position === 'Manager' && position === 'Employee')
+/**
+ * Someone else's account the actor runs (deactivate, reactivate, end its
+ * sessions): the Owner any account, a Manager clients' and Employees'. Nobody
+ * their own (a slip would lock them out). Keeping one active Owner is a rule
+ * of the data, checked by the model.
+ */
+export const canManageAccount = (actor: Actor, account: Account) =>
+  !!actor &&
+  actor.id !== account.id &&
+  (actor.position === 'Owner' ||
+    (actor.position === 'Manager' && (!account.staff || account.position === 'Employee')))
+/**
+ * Moving a staff member between Employee and Manager makes or unmakes a
+ * Manager, so it is the Owner's alone; nobody changes the Owner, and staff
+ * never become clients (nor clients staff) this way.
+ */
+export const canChangePosition = (actor: Actor, account: Account, position: Position) =>
+  actor?.position === 'Owner' &&
+  actor.id !== account.id &&
+  account.staff &&
+  (account.position === 'Employee' || account.position === 'Manager') &&
+  (position === 'Employee' || position === 'Manager')
+
+// ---- mail ----
+/**
+ * The development mailbox (/admin/outbox) shows every message, reset links
+ * included, so only the Owner reads it (and it exists only outside production
+ * without SMTP_URL).
+ */
+export const canReadDevelopmentMailbox = (actor: Actor) => actor?.position === 'Owner'
 
 /** Throws 403 'Unauthorized' unless the rule allows it: `assertCan(canManageServices(actor))`. */
 export function assertCan(allowed: boolean, message = 'Unauthorized'): void {

@@ -18,20 +18,27 @@ export async function authPageLoader({ request, url }: { request: Request; url: 
 }
 
 /** Runs the login or signup of a valid form: on, with the cookie, or the form again with why. */
-export async function completeAuthForm<Schema extends Record<string, unknown>>({
+export async function completeAuthForm<
+  Schema extends Record<string, unknown>,
+  Result extends { headers: Headers },
+>({
   formData,
   submission,
   hideFields,
   run,
+  landing = (_result, redirectTo) => Promise.resolve(safeRedirect(redirectTo)),
 }: {
   formData: FormData
   submission: Submission<Schema, string[]>
   hideFields: string[]
-  run: () => Promise<{ headers: Headers }>
+  run: () => Promise<Result>
+  /** Where a success goes: by default the safe `redirectTo` of the form (or home). */
+  landing?: (result: Result, redirectTo: FormDataEntryValue | null) => Promise<string>
 }) {
   const result = await attempt(run)
   if (!result.ok) return refused(submission, result.error, hideFields)
-  throw redirect(safeRedirect(formData.get('redirectTo')), { headers: result.value.headers })
+  const to = await landing(result.value, formData.get('redirectTo'))
+  throw redirect(to, { headers: result.value.headers })
 }
 
 function refused<Schema extends Record<string, unknown>>(

@@ -58,6 +58,11 @@ const addressLimit = (clientIp: string): RateLimit => ({
   block: BLOCK,
 })
 
+/** Forgets an account's failed logins (a password reset: the person proved they own it). */
+export function clearLoginThrottle(email: string) {
+  return clearAttempts(accountLimit(email).key)
+}
+
 /** Every login try from one address, successful or not, per minute (the demo logins too). */
 export function enforceLoginPace(clientIp: string) {
   return enforceRateLimit(

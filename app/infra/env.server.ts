@@ -80,6 +80,8 @@ const schema = z.object({
   RATE_LIMIT_LOGINS_PER_IP: positiveInt(30), // every login try, per minute
   RATE_LIMIT_SIGNUPS_PER_IP: positiveInt(10), // per hour
   RATE_LIMIT_REVIEWS_PER_USER: positiveInt(10), // per hour
+  RATE_LIMIT_PASSWORD_RESETS_PER_IP: positiveInt(20), // reset mails asked for, per hour
+  RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: positiveInt(5), // per address asked about, per hour
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),

@@ -12,7 +12,7 @@ import { drawPetPortrait } from './demo-photos.server'
 import { createPet } from './pet/write.server'
 import { recordReview } from './review.server'
 import { createService } from './service.server'
-import { createUser } from './user.server'
+import { createUser, PUBLIC_USER_COLUMNS, toUser, type UserRow } from './user.server'
 
 // A believable demo hotel: the four demo accounts of the README, more clients
 // and staff, services with their staff, pets with drawn portraits, past,
@@ -33,6 +33,24 @@ export const DEMO_ACCOUNTS: {
 ]
 
 export const demoEmail = (key: string) => `demo-${key}@example.com`
+
+/**
+ * The demo account of a role (the Demo menu's one-click login), found by who
+ * it is — its username and role — not by its password, so a demo password
+ * that was changed doesn't break the menu. A deactivated one, or one whose
+ * role was changed, is not offered: null.
+ */
+export async function findDemoAccount(key: string): Promise<User | null> {
+  const account = DEMO_ACCOUNTS.find((a) => a.key === key)
+  if (!account) return null
+  const db = await getDb()
+  const row = (await db('users')
+    .select(...PUBLIC_USER_COLUMNS)
+    .where({ username: `demo-${account.key}`, active: true })
+    .first()) as UserRow | undefined
+  if (!row || (row.position ?? null) !== account.position) return null
+  return toUser(row)
+}
 
 const MORE_PEOPLE: { username: string; fname: string; lname: string; position: Position | null }[] =
   [

@@ -37,6 +37,8 @@ async function withStaff(
       'service_staff.service_id',
       rows.map((r) => r.id),
     )
+    // A deactivated staff member leaves the lists (and comes back when reactivated).
+    .where('users.active', true)
     .select('service_staff.service_id', 'users.id', 'users.fname', 'users.lname')
     .orderBy('users.id')
   return rows.map((row) => ({

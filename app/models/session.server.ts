@@ -62,6 +62,8 @@ export async function findSessionUser({ token }: { token: string }): Promise<Ses
       ]),
     )
     .where('s.id', id)
+    // A deactivated account's sessions are deleted; this holds even for one a race left behind.
+    .where('u.active', true)
     .where('s.expires_at', '>', at)
     .whereRaw(`s.last_seen_at > ?::timestamptz - make_interval(days => ?)`, [at, IDLE_DAYS])
     .first()) as (UserRow & { stale: boolean }) | undefined

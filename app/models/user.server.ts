@@ -1,9 +1,12 @@
 import { hash, verify } from '@node-rs/argon2'
-import { conflict, invalid, notFound } from '~/domain/errors'
+import type { Knex } from 'knex'
+import { AppError, conflict, invalid, notFound } from '~/domain/errors'
 import { assertCan, canListStaff, canManageUsers, canSeeUser } from '~/domain/permissions'
 import type { Actor, Position, User } from '~/domain/user'
 import { getDb, type Db } from '~/infra/db.server'
+import { welcomeMail } from '~/mail/welcome'
 import type { SignupInput } from '~/schemas/auth'
+import { enqueueMail } from './mail-outbox.server'
 
 // Accounts: who people are and how they prove it. Passwords are argon2id
 // hashes; no function here returns a hash.
@@ -54,7 +57,7 @@ export async function verifyLogin({
 }): Promise<User | null> {
   const db = await getDb()
   const row = await db('users')
-    .select(...PUBLIC_USER_COLUMNS, 'password_hash')
+    .select(...PUBLIC_USER_COLUMNS, 'password_hash', 'active')
     .whereRaw('lower(email) = lower(?)', [email.trim()])
     .first()
   if (!row) {
@@ -64,49 +67,86 @@ export async function verifyLogin({
   }
   const ok = await verify(row.password_hash, password).catch(() => false)
   if (!ok) return null
-  const { password_hash: _ignored, ...user } = row
+  // Said only to someone who knows the password, so it tells a stranger nothing.
+  if (!row.active)
+    throw new AppError('unauthenticated', 'Login failed', {
+      fieldErrors: { email: DEACTIVATED_MESSAGE },
+    })
+  const { password_hash: _ignored, active: _active, ...user } = row
   return toUser(user as UserRow)
 }
+
+export const DEACTIVATED_MESSAGE =
+  'This account has been deactivated. Please contact the hotel if you think this is a mistake.'
 
 export const DUPLICATE_MESSAGES = {
   email: 'Email address is already in use.',
   username: 'Username is already in use.',
 } as const
 
-/** Creates an account (a client, or staff with a position); 409 when the email or username is taken. */
+/**
+ * Creates an account (a client, or staff with a position); 409 when the email
+ * or username is taken. With `welcome`, the welcome mail goes to the outbox
+ * in the same transaction (a signup; never for accounts made by scripts).
+ */
 export async function createUser(
   input: SignupInput & { position?: Position | null },
-  options: { hashOptions?: HashOptions; db?: Db; message?: string } = {},
+  options: {
+    hashOptions?: HashOptions
+    db?: Db
+    message?: string
+    /** Send the welcome mail, its link pointing to `origin` (https://hotel.example). */
+    welcome?: { origin: string }
+  } = {},
 ): Promise<User> {
   const db = options.db ?? (await getDb())
   const message = options.message ?? 'Signup failed'
   const password_hash = await hashPassword(input.password, options.hashOptions)
-  const { password: _password, position, ...fields } = input
+  const { password: _password, ...fields } = input
   return db.transaction(async (trx) => {
-    const clash = await trx('users')
-      .select('email', 'username')
-      .whereRaw('lower(email) = lower(?)', [fields.email])
-      .orWhereRaw('lower(username) = lower(?)', [fields.username])
-    if (clash.length) {
-      const errors: Record<string, string> = {}
-      if (clash.some((c) => c.email.toLowerCase() === fields.email.toLowerCase()))
-        errors.email = DUPLICATE_MESSAGES.email
-      if (clash.some((c) => c.username.toLowerCase() === fields.username.toLowerCase()))
-        errors.username = DUPLICATE_MESSAGES.username
-      throw conflict(message, errors)
-    }
-    try {
-      const [row] = await trx('users')
-        .insert({ ...fields, password_hash, staff: !!position, position: position ?? null })
-        .returning(PUBLIC_USER_COLUMNS as unknown as string[])
-      return toUser(row)
-    } catch (error) {
-      // Two signups racing for one email: the unique index decides.
-      if ((error as { code?: string }).code === '23505')
-        throw conflict(message, { email: DUPLICATE_MESSAGES.email })
-      throw error
-    }
+    const user = await insertUser(trx, { ...fields, password_hash }, message)
+    if (options.welcome)
+      await enqueueMail(
+        trx,
+        welcomeMail({ to: user.email, fname: user.fname, origin: options.welcome.origin }),
+      )
+    return user
   })
+}
+
+/**
+ * Inserts an account whose password is already hashed, inside the caller's
+ * transaction; 409 with `message` when the email or username is taken.
+ */
+export async function insertUser(
+  trx: Knex | Knex.Transaction,
+  input: Omit<SignupInput, 'password'> & { password_hash: string; position?: Position | null },
+  message: string,
+): Promise<User> {
+  const { position, ...fields } = input
+  const clash = await trx('users')
+    .select('email', 'username')
+    .whereRaw('lower(email) = lower(?)', [fields.email])
+    .orWhereRaw('lower(username) = lower(?)', [fields.username])
+  if (clash.length) {
+    const errors: Record<string, string> = {}
+    if (clash.some((c) => c.email.toLowerCase() === fields.email.toLowerCase()))
+      errors.email = DUPLICATE_MESSAGES.email
+    if (clash.some((c) => c.username.toLowerCase() === fields.username.toLowerCase()))
+      errors.username = DUPLICATE_MESSAGES.username
+    throw conflict(message, errors)
+  }
+  try {
+    const [row] = await trx('users')
+      .insert({ ...fields, staff: !!position, position: position ?? null })
+      .returning(PUBLIC_USER_COLUMNS as unknown as string[])
+    return toUser(row)
+  } catch (error) {
+    // Two signups racing for one email: the unique index decides.
+    if ((error as { code?: string }).code === '23505')
+      throw conflict(message, { email: DUPLICATE_MESSAGES.email })
+    throw error
+  }
 }
 
 /** A user by id, for the session and for the user themselves (no permission check). */
@@ -127,48 +167,24 @@ export async function getUser({ actor, id }: { actor: Actor; id: number }): Prom
   return user
 }
 
-/** All users, in id order (GET /api/users/real): the Owner and Managers. */
+/** All active users, in id order (GET /api/users/real): the Owner and Managers. */
 export async function listUsers({ actor }: { actor: Actor }): Promise<User[]> {
   assertCan(canManageUsers(actor))
   const db = await getDb()
   const rows = await db('users')
     .select(...PUBLIC_USER_COLUMNS)
+    .where({ active: true })
     .orderBy('id')
   return rows.map(toUser)
 }
 
-export type UserGroup = 'clients' | Position
-
-/** One page of users of a group, for the /users page: the Owner and Managers. */
-export async function listUsersPage({
-  actor,
-  group,
-  page,
-  pageSize = 50,
-}: {
-  actor: Actor
-  group: UserGroup
-  page: number
-  pageSize?: number
-}): Promise<{ users: User[]; hasMore: boolean }> {
-  assertCan(canManageUsers(actor))
-  const db = await getDb()
-  const q = db('users')
-    .select(...PUBLIC_USER_COLUMNS)
-    .orderBy('id')
-  if (group === 'clients') q.where({ staff: false })
-  else q.where({ position: group })
-  const rows = await q.limit(pageSize + 1).offset((page - 1) * pageSize)
-  return { users: rows.slice(0, pageSize).map(toUser), hasMore: rows.length > pageSize }
-}
-
-/** Staff members, in id order (GET /api/users/staff, the services form): staff only. */
+/** Active staff members, in id order (GET /api/users/staff, the services form): staff only. */
 export async function listStaff({ actor }: { actor: Actor }): Promise<User[]> {
   assertCan(canListStaff(actor))
   const db = await getDb()
   const rows = await db('users')
     .select(...PUBLIC_USER_COLUMNS)
-    .where({ staff: true })
+    .where({ staff: true, active: true })
     .orderBy('id')
   return rows.map(toUser)
 }

@@ -58,6 +58,8 @@ export const loader = pageHandler(async ({ request, params, url }: Route.LoaderA
   ])
   return {
     pet,
+    // A client's own pet needs no "owner" line with their own name.
+    mine: pet.owner_id === actor.id,
     bookings,
     canBook,
     now,
@@ -148,6 +150,7 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
 export default function PetBookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     pet,
+    mine,
     bookings,
     canBook,
     now,
@@ -175,7 +178,7 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
     <div className="container page">
       <PageHeader
         title={current ? `${pet.name}’s reservation` : `Book a stay for ${pet.name}`}
-        description={`${pet.type === 'dog' ? 'Dog' : 'Cat'} · owner ${pet.owner_name}`}
+        description={`${pet.type === 'dog' ? 'Dog' : 'Cat'}${mine ? '' : ` · owner ${pet.owner_name}`}`}
         actions={
           <Link className="btn btn-ghost" to={`/pets/${pet.id}`}>
             <ArrowLeftIcon />
@@ -261,10 +264,12 @@ function ManageButtons({ booking, base }: { booking: Booking; base: string }) {
       )}
       <ConfirmDialog
         confirmId={`delete-booking-${booking.id}`}
-        question="Are you sure you want to delete this booking?"
+        question="Are you sure you want to cancel this booking?"
         fields={{ intent: 'delete', booking_id: String(booking.id) }}
         action={base}
-        triggerLabel="Delete"
+        triggerLabel="Cancel booking"
+        confirmLabel="Yes, cancel it"
+        dismissLabel="Keep booking"
         disabled={booking.started}
       />
     </div>
@@ -278,7 +283,7 @@ function SavedNotice({ saved }: { saved: string }) {
       : saved === 'updated'
         ? 'Your reservation was updated and re-priced at current prices.'
         : saved === 'deleted'
-          ? 'The reservation was deleted.'
+          ? 'The reservation was cancelled.'
           : null
   if (!text) return null
   return <Notice tone="success">{text}</Notice>

@@ -3,10 +3,12 @@ import type { Route } from './+types/login'
 import { DemoLoginButtons } from '~/components/demo-login-buttons'
 import { AuthCard } from '~/components/auth-card'
 import { LoginForm } from '~/components/login-form'
+import { AppError, isAppError } from '~/domain/errors'
 import { HOTEL_NAME, pageMeta } from '~/domain/hotel'
 import { authPageLoader, completeAuthForm } from '~/http/auth-page.server'
 import { pageHandler, parseForm } from '~/http/form.server'
-import { logIn } from '~/http/login.server'
+import { landingAfterLogin } from '~/http/landing.server'
+import { LOGIN_FAILED_MESSAGE, logIn } from '~/http/login.server'
 import { readFormData } from '~/http/request-body.server'
 import type { loader as rootLoader } from '~/root'
 import { loginSchema } from '~/schemas/auth'
@@ -28,9 +30,23 @@ export const action = pageHandler(async ({ request, context }: Route.ActionArgs)
     formData,
     submission,
     hideFields: HIDDEN,
-    run: () => logIn({ request, fields: submission.value, clientIp: context.clientIp }),
+    run: () =>
+      logIn({ request, fields: submission.value, clientIp: context.clientIp }).catch(
+        oneLoginMessage,
+      ),
+    landing: ({ user }, redirectTo) => landingAfterLogin(user, redirectTo),
   })
 })
+
+/**
+ * A wrong email or password is one message above the form, not the same words
+ * under both fields as well (the JSON call keeps its field errors: its answer is the contract).
+ */
+function oneLoginMessage(error: unknown): never {
+  if (isAppError(error) && error.kind === 'unauthenticated')
+    throw new AppError('unauthenticated', LOGIN_FAILED_MESSAGE)
+  throw error
+}
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root')

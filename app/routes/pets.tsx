@@ -62,7 +62,16 @@ export default function ManagePets({ loaderData }: Route.ComponentProps) {
           No pet or owner name contains “{search}”.
         </EmptyState>
       ) : pets.length === 0 && page === 1 ? (
-        <EmptyState title="No pets!" headingLevel={2} action={addPet}>
+        <EmptyState
+          title="No pets!"
+          headingLevel={2}
+          action={
+            <Link className="btn btn-primary btn-lg" to="/pets/new" preventScrollReset>
+              <PlusIcon />
+              Add your first pet
+            </Link>
+          }
+        >
           Add your first pet to book a stay.
         </EmptyState>
       ) : (

@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/settings'
 import { settingsSchema, type SettingsInput } from '~/schemas/settings'
-import { FormErrors, InputField } from '~/components/form-field'
+import { FormErrors, InputField, useErrorSummaryAction } from '~/components/form-field'
 import { SubmitButton } from '~/components/submit-button'
 import { PageErrorBoundary } from '~/components/error-view'
 import { pageMeta } from '~/domain/hotel'
@@ -56,6 +56,7 @@ const WHOLE_NUMBER = { type: 'number', min: 0, step: 1, inputMode: 'numeric' } a
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { values, saved } = loaderData
+  const summaryAction = useErrorSummaryAction()
   const [form, fields] = useSchemaForm<SettingsFormValue, SettingsInput>(
     lazySchema(loadSettingsSchemas, (schemas) => schemas.settingsSchema),
     { id: 'hotel-settings', lastResult: actionData?.result, defaultValue: values },
@@ -67,7 +68,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         description="Capacity and daily prices. Bookings already made keep the price they were made at."
       />
       {saved && !actionData ? <Notice tone="success">Settings saved.</Notice> : null}
-      <Form method="post" {...getFormProps(form)} className="form panel">
+      <Form method="post" action={summaryAction} {...getFormProps(form)} className="form panel">
         <FormErrors form={form} />
         <fieldset className="booking-step">
           <legend className="field-label">Capacity</legend>

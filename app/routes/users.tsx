@@ -1,42 +1,152 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useRef } from 'react'
+import { data, Form, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/users'
 import { pageMeta } from '~/domain/hotel'
+import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PageErrorBoundary } from '~/components/error-view'
+import { FormErrors, InputField, SelectField } from '~/components/form-field'
+import { FormPanel } from '~/components/list-page'
+import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import { Pagination, readPageParam } from '~/components/pagination'
-import { assertCan, canManageUsers } from '~/domain/permissions'
-import type { User } from '~/domain/user'
-import { getCurrentUser } from '~/http/auth.server'
-import { pageHandler } from '~/http/form.server'
-import { listUsersPage } from '~/models/user.server'
+import { SubmitButton } from '~/components/submit-button'
+import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
+import {
+  assertCan,
+  canChangePosition,
+  canInviteStaff,
+  canManageAccount,
+  canManageUsers,
+} from '~/domain/permissions'
+import { STAFF_POSITIONS, USER_SEARCH_MAX } from '~/domain/staff'
+import type { Position } from '~/domain/user'
+import { getCurrentUser, requireUser } from '~/http/auth.server'
+import { attempt, pageHandler, parseForm, readIntent, replyWithError } from '~/http/form.server'
+import { publicOrigin } from '~/http/public-origin.server'
+import { readFormData } from '~/http/request-body.server'
+import {
+  endAccountSessions,
+  inviteStaff,
+  listAccountsPage,
+  setActive,
+  setPosition,
+  type AccountEvent,
+  type AccountGroup,
+  type ManagedUser,
+} from '~/models/user-admin.server'
+import { invitationSchema, positionSchema } from '~/schemas/staff'
 
-// /users — Active Users grouped as Clients, Employees, Managers (and the
-// Owner), each paged on its own (?clients=2 …). The Owner and Managers only;
-// everyone else, logged out included, sees 'Unauthorized' (403).
-const GROUPS = [
+// /users — the Owner's and Managers' staff management: Active Users grouped
+// as Clients, Employees, Managers and the Owner, and the deactivated accounts
+// in a section of their own, each paged on its own (?clients=2 …) and all
+// searched by name or email with a plain GET form (?q=). Invite a staff
+// member, change a position, deactivate / reactivate, end all sessions: POST
+// forms with an intent that work without JavaScript, with confirm dialogs
+// when it runs. Everyone else, logged out included, sees 'Unauthorized' (403).
+const GROUPS: { key: string; group: AccountGroup; title: string }[] = [
   { key: 'clients', group: 'clients', title: 'Clients' },
   { key: 'employees', group: 'Employee', title: 'Employees' },
   { key: 'managers', group: 'Manager', title: 'Managers' },
   { key: 'owners', group: 'Owner', title: 'Owner' },
-] as const
+  { key: 'deactivated', group: 'deactivated', title: 'Deactivated' },
+]
 
-// Everyone else, logged out included, gets the access-denied page (403), which
-// offers a visitor the way to log in.
+const INTENTS = ['invite', 'position', 'deactivate', 'reactivate', 'end-sessions'] as const
+
+/** What a row action did, shown at the top of the page after its redirect. */
+const DONE: Record<string, string> = {
+  invited: 'Invitation sent.',
+  position: 'Position changed.',
+  deactivated: 'Account deactivated; its sessions have ended.',
+  reactivated: 'Account reactivated.',
+  sessions: 'All sessions of the account have ended.',
+}
+
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await getCurrentUser(request)
   assertCan(canManageUsers(actor))
+  const search = (url.searchParams.get('q') ?? '').slice(0, USER_SEARCH_MAX)
   const groups = await Promise.all(
     GROUPS.map(async ({ key, group, title }) => {
       const page = readPageParam(url, key)
-      const { users, hasMore } = await listUsersPage({ actor, group, page })
+      const { users, hasMore } = await listAccountsPage({ actor, group, page, search })
       return { key, title, page, hasMore, users: users.map(toRow) }
     }),
   )
-  return { groups }
+  const done = DONE[url.searchParams.get('done') ?? ''] ?? null
+  return {
+    groups,
+    search,
+    done,
+    actor: { id: actor!.id, staff: actor!.staff, position: actor!.position },
+  }
+})
+
+type ActionResult =
+  | { form: 'invite'; result: SubmissionResult<string[]> }
+  | { form: 'row'; userId: number; message: string }
+
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await requireUser(request, { can: canManageUsers })
+  const formData = await readFormData(request)
+  const { intent, id } = readIntent(formData, INTENTS)
+  // Back to the list as it was (search and pages kept), with what was done.
+  const back = (done: string) => {
+    const params = new URL(request.url).searchParams
+    params.delete('confirm')
+    params.delete('index')
+    params.set('done', done)
+    return redirect(`/users?${params}`)
+  }
+
+  if (intent === 'invite') {
+    const submission = parseForm(formData, invitationSchema)
+    if (submission.status !== 'success')
+      return data<ActionResult>({ form: 'invite', result: submission.reply() }, { status: 400 })
+    const input = submission.value
+    const sent = await attempt(() => inviteStaff({ actor, input, origin: publicOrigin(request) }))
+    if (!sent.ok)
+      return data<ActionResult>(
+        { form: 'invite', result: replyWithError(submission, sent.error) },
+        { status: sent.error.status },
+      )
+    return back('invited')
+  }
+
+  if (id === null) return data<ActionResult>(rowError(0, "User couldn't be found"), { status: 404 })
+  const position = positionSchema.safeParse({ position: formData.get('position') })
+  if (intent === 'position' && !position.success)
+    return data<ActionResult>(rowError(id, 'Position must be Employee or Manager'), {
+      status: 400,
+    })
+  const run = async () => {
+    if (intent === 'position' && position.success) {
+      await setPosition({ actor, userId: id, position: position.data.position })
+      return 'position'
+    }
+    if (intent === 'deactivate' || intent === 'reactivate') {
+      await setActive({ actor, userId: id, active: intent === 'reactivate' })
+      return intent === 'deactivate' ? 'deactivated' : 'reactivated'
+    }
+    await endAccountSessions({ actor, userId: id })
+    return 'sessions'
+  }
+  const done = await attempt(run)
+  if (!done.ok)
+    return data<ActionResult>(rowError(id, done.error.message), { status: done.error.status })
+  return back(done.value)
+})
+
+const rowError = (userId: number, message: string): ActionResult => ({
+  form: 'row',
+  userId,
+  message,
 })
 
 /** Only what the table shows. */
-function toRow(user: User) {
+function toRow(user: ManagedUser & { events: AccountEvent[] }) {
   return {
     id: user.id,
     name: `${user.fname} ${user.lname}`,
@@ -44,56 +154,50 @@ function toRow(user: User) {
     email: user.email,
     phone: user.phone_num,
     place: `${user.city}, ${user.state}`,
+    staff: user.staff,
+    position: user.position ?? null,
+    active: user.active,
+    events: user.events,
   }
 }
+type Row = ReturnType<typeof toRow>
+type Viewer = { id: number; staff: boolean; position?: Position }
 
-export default function UsersPage({ loaderData }: Route.ComponentProps) {
-  const { groups } = loaderData
-  const empty = groups.every((g) => g.users.length === 0 && g.page === 1)
+export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { groups, search, done, actor } = loaderData
+  const result = actionData as ActionResult | undefined
+  const location = useLocation()
+  const active = groups.filter((g) => g.key !== 'deactivated')
+  const empty = active.every((g) => g.users.length === 0 && g.page === 1)
   return (
     <div className="container page">
-      <PageHeader title="Active Users" description="Everyone with an account, by role." />
-      {empty ? (
+      <PageHeader
+        title="Active Users"
+        description="Everyone with an account, by role. Invite staff, change positions and deactivate accounts."
+      />
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      {result?.form === 'row' && result.userId === 0 ? (
+        <Notice tone="error">{result.message}</Notice>
+      ) : null}
+      <UserSearch search={search} />
+      {empty && search ? (
+        <EmptyState title="No users found" headingLevel={2}>
+          No name or email contains “{search}”.
+        </EmptyState>
+      ) : empty ? (
         <EmptyState title="No users available" headingLevel={2} />
-      ) : (
-        <div className="stack-lg">
-          {groups.map((g) => (
+      ) : null}
+      <div className="stack-lg">
+        {groups.map((g) =>
+          empty && g.key !== 'deactivated' ? null : (
             <section key={g.key} aria-labelledby={`users-${g.key}`} className="stack-sm">
               <h2 id={`users-${g.key}`}>{g.title}</h2>
               {g.users.length === 0 ? (
-                <p className="muted">No users available</p>
+                <p className="muted">
+                  {g.key === 'deactivated' ? 'No deactivated accounts' : 'No users available'}
+                </p>
               ) : (
-                <div className="table-wrap">
-                  <table className="table table-stack">
-                    <caption className="visually-hidden">{g.title}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Username</th>
-                        <th scope="col">Email</th>
-                        <th scope="col">Phone</th>
-                        <th scope="col">City</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {g.users.map((u) => (
-                        <tr key={u.id}>
-                          <th scope="row" data-label="Name">
-                            {u.name}
-                          </th>
-                          <td data-label="Username">{u.username}</td>
-                          <td data-label="Email">
-                            <a href={`mailto:${u.email}`}>{u.email}</a>
-                          </td>
-                          <td data-label="Phone" className="nowrap">
-                            {formatPhone(u.phone)}
-                          </td>
-                          <td data-label="City">{u.place}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <UserTable title={g.title} users={g.users} actor={actor} result={result} />
               )}
               <Pagination
                 page={g.page}
@@ -102,10 +206,237 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                 label={`${g.title} pages`}
               />
             </section>
-          ))}
-        </div>
-      )}
+          ),
+        )}
+      </div>
+      <InviteForm
+        // A sent invitation starts a blank form (with JavaScript the form would keep its values).
+        key={done ? location.key : 'invite'}
+        actor={actor}
+        lastResult={result?.form === 'invite' ? result.result : undefined}
+      />
     </div>
+  )
+}
+
+function UserTable({
+  title,
+  users,
+  actor,
+  result,
+}: {
+  title: string
+  users: Row[]
+  actor: Viewer
+  result: ActionResult | undefined
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table table-stack">
+        <caption className="visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Username</th>
+            <th scope="col">Email</th>
+            <th scope="col">Phone</th>
+            <th scope="col">City</th>
+            <th scope="col">Recent changes</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <th scope="row" data-label="Name">
+                {u.name}
+                {!u.active ? (
+                  <span className="muted text-sm"> ({u.position ?? 'Client'})</span>
+                ) : null}
+              </th>
+              <td data-label="Username">{u.username}</td>
+              <td data-label="Email">
+                <a href={`mailto:${u.email}`}>{u.email}</a>
+              </td>
+              <td data-label="Phone" className="nowrap">
+                {formatPhone(u.phone)}
+              </td>
+              <td data-label="City">{u.place}</td>
+              <td data-label="Recent changes">
+                <Events events={u.events} />
+              </td>
+              <td data-label="Actions">
+                {result?.form === 'row' && result.userId === u.id ? (
+                  <Notice tone="error">{result.message}</Notice>
+                ) : null}
+                <RowActions user={u} actor={actor} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  joined: 'Joined',
+  position: 'Position changed',
+  deactivated: 'Deactivated',
+  reactivated: 'Reactivated',
+  'sessions-ended': 'Sessions ended',
+}
+
+function Events({ events }: { events: AccountEvent[] }) {
+  if (!events.length) return <span className="muted">None</span>
+  return (
+    <ul className="plain-list text-sm">
+      {events.map((e, i) => (
+        <li key={i}>
+          {ACTION_WORDS[e.action] ?? e.action}
+          {e.detail ? ` (${e.detail})` : ''}
+          {e.actor ? ` by ${e.actor}` : ''} · <time dateTime={e.at.replace(' ', 'T')}>{e.at}</time>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function RowActions({ user, actor }: { user: Row; actor: Viewer }) {
+  const account = { id: user.id, staff: user.staff, position: user.position }
+  const manage = canManageAccount(actor, account)
+  const other: Position | null =
+    user.position === 'Employee' ? 'Manager' : user.position === 'Manager' ? 'Employee' : null
+  const promote = other && user.active && canChangePosition(actor, account, other)
+  if (!manage && !promote) return <span className="muted">—</span>
+  return (
+    <div className="cluster">
+      {promote ? (
+        <ConfirmDialog
+          confirmId={`position-${user.id}`}
+          question={`Make ${user.name} ${other === 'Manager' ? 'a Manager' : 'an Employee'}?`}
+          fields={{ intent: 'position', id: String(user.id), position: other }}
+          triggerLabel={`Make ${other}`}
+          triggerClassName="btn btn-secondary btn-sm"
+          confirmLabel={`Yes, make ${other}`}
+          pendingText="Saving…"
+          icon={false}
+        />
+      ) : null}
+      {manage && user.active ? (
+        <>
+          <ConfirmDialog
+            confirmId={`sessions-${user.id}`}
+            question={`Log ${user.name} out everywhere? They stay able to log in again.`}
+            fields={{ intent: 'end-sessions', id: String(user.id) }}
+            triggerLabel="End sessions"
+            triggerClassName="btn btn-secondary btn-sm"
+            confirmLabel="Yes, end sessions"
+            pendingText="Ending…"
+            icon={false}
+          />
+          <ConfirmDialog
+            confirmId={`deactivate-${user.id}`}
+            question={`Deactivate ${user.name}? They are logged out at once and cannot log in until reactivated.`}
+            fields={{ intent: 'deactivate', id: String(user.id) }}
+            triggerLabel="Deactivate"
+            triggerClassName="btn btn-danger btn-sm"
+            confirmLabel="Yes, deactivate"
+            pendingText="Deactivating…"
+            icon={false}
+          />
+        </>
+      ) : null}
+      {manage && !user.active ? (
+        <ConfirmDialog
+          confirmId={`reactivate-${user.id}`}
+          question={`Reactivate ${user.name}? They can log in again.`}
+          fields={{ intent: 'reactivate', id: String(user.id) }}
+          triggerLabel="Reactivate"
+          triggerClassName="btn btn-secondary btn-sm"
+          confirmLabel="Yes, reactivate"
+          pendingText="Reactivating…"
+          icon={false}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+/** Find an account by name or email: a GET form, so the results have a URL. */
+function UserSearch({ search }: { search: string }) {
+  // The field follows the URL when it changes in the browser (Clear, Back).
+  const field = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (field.current) field.current.value = search
+  }, [search])
+  return (
+    <Form method="get" role="search" className="list-search" aria-label="Users">
+      <label className="field-label" htmlFor="user-search">
+        Name or email
+      </label>
+      <div className="list-search-row">
+        <input
+          ref={field}
+          id="user-search"
+          className="field-control"
+          type="search"
+          name="q"
+          defaultValue={search}
+          maxLength={USER_SEARCH_MAX}
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn-secondary">
+          Search
+        </button>
+        {search ? (
+          <Link className="btn btn-ghost" to="/users">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
+
+const loadStaffSchemas = () => import('~/schemas/staff')
+
+function InviteForm({
+  actor,
+  lastResult,
+}: {
+  actor: Viewer
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const [form, fields] = useSchemaForm(
+    lazySchema(loadStaffSchemas, (schemas) => schemas.invitationSchema),
+    { id: 'invite-form', lastResult },
+  )
+  const positions = STAFF_POSITIONS.filter((p) => canInviteStaff(actor, p))
+  return (
+    <FormPanel id="invite" title="Invite a staff member">
+      <p className="muted text-sm">
+        They get an email with a link, valid 7 days, to choose their username and password.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <FormErrors form={form} />
+        <div className="form-grid">
+          <InputField meta={fields.fname} label="First name" autoComplete="off" />
+          <InputField meta={fields.lname} label="Last name" autoComplete="off" />
+          <InputField meta={fields.email} label="Email" type="email" autoComplete="off" />
+          <SelectField
+            meta={fields.position}
+            label="Position"
+            options={positions.map((p) => ({ value: p, label: p }))}
+          />
+        </div>
+        <div className="form-actions cluster">
+          <SubmitButton name="intent" value="invite" pendingText="Sending…">
+            Send invitation
+          </SubmitButton>
+        </div>
+      </Form>
+    </FormPanel>
   )
 }
 
@@ -118,7 +449,7 @@ function formatPhone(digits: string) {
 export const meta: Route.MetaFunction = ({ error }) =>
   pageMeta(
     error ? 'Unauthorized' : 'Users',
-    'The hotel’s active users: clients, employees and managers.',
+    'The hotel’s users: clients, employees and managers, and staff invitations.',
   )
 
 export function ErrorBoundary() {

@@ -24,6 +24,30 @@ const digits = (required: string, notNumber: string, wrongLength: string, length
     else if (v.length !== length) ctx.addIssue({ code: 'custom', message: wrongLength })
   })
 
+/**
+ * A phone number as people write it — "(555) 123-4567", "555-123-4567",
+ * "555.123.4567", "+1 555 123 4567" — read as its digits (a leading country
+ * code 1 dropped), so it is checked and stored as 10 digits. Anything with
+ * other characters is left as typed and gets the spec's messages.
+ */
+export function normalisePhone(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  const text = value.trim()
+  if (!/^\+?[\d\s().-]+$/.test(text) || !/\d/.test(text)) return value
+  const digits = text.replace(/\D/g, '')
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
+}
+
+const phone = z.preprocess(
+  normalisePhone,
+  digits(
+    'Phone number is required',
+    'Phone number must be a number',
+    'Phone number must be 10 digits long',
+    10,
+  ),
+)
+
 export const signupFields = {
   username: requiredText('Username is required', 40)
     .refine(
@@ -41,12 +65,7 @@ export const signupFields = {
   ),
   fname: capitalized('First name is required', 'First name must be capitalized'),
   lname: capitalized('Last name is required', 'Last name must be capitalized'),
-  phone_num: digits(
-    'Phone number is required',
-    'Phone number must be a number',
-    'Phone number must be 10 digits long',
-    10,
-  ),
+  phone_num: phone,
   address: requiredText('Address is required', 200).superRefine((v, ctx) => {
     if (typeof v !== 'string') return
     if (!/^\d/.test(v.trim()))

@@ -112,7 +112,7 @@ describe('redirectTo after logging in', () => {
     // The demo client, as the demo seed makes it (demo mode is on in tests).
     await createUser({
       email: 'demo-client@example.com',
-      username: 'demo_client',
+      username: 'demo-client',
       password: 'password',
     })
     for (const redirectTo of OFF_SITE) {

@@ -57,7 +57,7 @@ describe('auth', () => {
       ...signup,
       fname: 'nova',
       lname: 'client',
-      phone_num: '555-123',
+      phone_num: '555-abc', // '555-123' is a phone written with dashes: too short, not "not a number"
       address: 'Harbor road',
       city: 'portland',
       state: 'maine',

@@ -132,7 +132,11 @@ describe('the pet booking page without JavaScript', () => {
       'Reservation has started, cannot Update &amp; Delete'.replace('&amp;', '&'),
     )
     expect(started).toMatch(/<button[^>]*disabled[^>]*>Update<\/button>/)
-    expect(started).toMatch(/<button[^>]*disabled[^>]*>(<svg[\s\S]*?<\/svg>)?Delete<\/button>/)
+    expect(started).toMatch(
+      /<button[^>]*disabled[^>]*>(<svg[\s\S]*?<\/svg>)?Cancel booking<\/button>/,
+    )
+    // Their own pet: no "owner" line with their own name.
+    expect(started).not.toMatch(/· owner /)
     const id = (await c.get(`/api/bookings/pet/${pet.id}`)).body.booking.id
     const del = await c.postForm(
       `/bookings/pet/${pet.id}`,

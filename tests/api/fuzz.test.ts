@@ -447,6 +447,18 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     const signupPoison = {
       zip: ['abc', '1234', 1234, null, undefined, '123456'],
       fname: ['lower', '', 'A\u0000b', 5],
+      // Phone numbers are read as people write them; none of these is 10 digits.
+      phone_num: [
+        '+1',
+        '(((',
+        '555-123-456',
+        '+44 20 7946 0958',
+        '5'.repeat(100_000),
+        '555\u0000123\u00004567',
+        '\u0665\u0665\u0665\u0661\u0662\u0663\u0664\u0665\u0666\u0667',
+        5551234567,
+        '+1 (555) 123-45678',
+      ],
     }
     await check(
       fc.asyncProperty(actor, jsonBody(SIGNUP_FIELDS, signupPoison), async (who, body) => {
@@ -608,6 +620,52 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
       }),
     )
   })
+
+  it(
+    'POST /api/users/invitations, PUT /api/users/{id}/position and /active',
+    { timeout: TIMEOUT },
+    async () => {
+      setNow(NOW)
+      await check(
+        fc.asyncProperty(
+          actor,
+          jsonBody(['fname', 'lname', 'email', 'position'], {
+            position: ['Owner', 'manager', '', ' ', null, 1, [], {}, 'Employee\u0000', undefined],
+            email: ['', 'not-an-email', 'a@', `${'x'.repeat(250)}@example.com`, 'a\u0000@b.co', 7],
+            fname: ['lower', '', 'A\u0000b', 5, 'A'.repeat(101)],
+          }),
+          async (who, body) => {
+            await expectRefused(who, 'POST', '/api/users/invitations', body)
+          },
+        ),
+      )
+      const target = fc.oneof(fc.constant(String(ids.staffId)), badId)
+      await check(
+        fc.asyncProperty(
+          actor,
+          target,
+          jsonBody(['position'], {
+            position: ['Owner', 'employee', '', null, 0, true, [], {}, undefined],
+          }),
+          async (who, id, body) => {
+            await expectRefused(who, 'PUT', `/api/users/${id}/position`, body)
+          },
+        ),
+      )
+      await check(
+        fc.asyncProperty(
+          actor,
+          target,
+          jsonBody(['active'], {
+            active: ['false', 'true', 0, 1, null, '', 'no', [], {}, undefined],
+          }),
+          async (who, id, body) => {
+            await expectRefused(who, 'PUT', `/api/users/${id}/active`, body)
+          },
+        ),
+      )
+    },
+  )
 
   it('POST /api/reviews, PUT and DELETE /api/reviews/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
@@ -1332,6 +1390,89 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
               notAForm.map((body) => ({ body })),
             )
             .map((d) => ({ ...d, who: 'visitor' as const, url: '/signup', attempts: true })),
+        ),
+      ),
+    )
+  })
+
+  it('/forgot-password and /reset-password, page and API', { timeout: TIMEOUT }, async () => {
+    setNow(NOW)
+    // No body here names a live reset link, and no address is a real one: every
+    // request is refused (or, for a well-formed unknown address, answered without
+    // a change), and no password, token or mail is written.
+    const emailPoison = {
+      email: [
+        '',
+        null,
+        5,
+        [],
+        'not-an-email',
+        'a\u0000@example.com',
+        new HugeText(2_001),
+        undefined,
+      ],
+    }
+    await check(
+      fc.asyncProperty(actor, jsonBody(['email'], emailPoison), async (who, body) => {
+        await expectRefused(who, 'POST', '/api/auth/forgot-password', body)
+      }),
+    )
+    const resetPoison = {
+      token: ['', null, 7, [], 'x'.repeat(43), 'A\u0000b', new HugeText(70_000), undefined],
+      password: ['short', '', null, 'pass\u0000word'],
+      confirm_password: ['something-else', null, 8],
+    }
+    await check(
+      fc.asyncProperty(
+        actor,
+        jsonBody(['token', 'password', 'confirm_password'], resetPoison),
+        async (who, body) => {
+          await expectRefused(who, 'POST', '/api/auth/reset-password', body)
+        },
+      ),
+    )
+    const reset: Field[] = [
+      ['token', 'x'.repeat(43)],
+      ['password', 'a-long-password'],
+      ['confirm_password', 'a-long-password'],
+    ]
+    await checkPages(
+      sent(
+        fc.oneof(
+          fc
+            .oneof(
+              formBody(randomFields(['email'])).map((body) => ({ body })),
+              formBody(
+                nearMissFields([], [['email', 'x@example.com']], {
+                  email: ['not-an-email', 'a\u0000@example.com', new HugeText(70_000)],
+                }),
+              ).map((body) => ({ body })),
+              notAForm.map((body) => ({ body })),
+            )
+            .map((d) => ({
+              ...d,
+              who: 'visitor' as const,
+              url: '/forgot-password',
+              attempts: true,
+            })),
+          fc
+            .oneof(
+              formBody(randomFields(['token', 'password', 'confirm_password'])).map((body) => ({
+                body,
+              })),
+              formBody(
+                nearMissFields([], reset, {
+                  token: ['', 'A\u0000b', new HugeText(70_000)],
+                  password: ['short', 'pass\u0000word'],
+                }),
+              ).map((body) => ({ body })),
+              notAForm.map((body) => ({ body })),
+            )
+            .map((d) => ({
+              ...d,
+              who: 'visitor' as const,
+              url: `/reset-password?token=${'x'.repeat(43)}`,
+            })),
         ),
       ),
     )

@@ -73,7 +73,7 @@ describe('a visitor on a page that needs a login', () => {
     const c = new Client(base)
     // The form posts to an address that carries the way back, as a browser would.
     const page = await c.get('/login?redirectTo=%2Fpets')
-    expect(page.body).toContain('action="/login?redirectTo=%2Fpets"')
+    expect(page.body).toContain('action="/login?redirectTo=%2Fpets#error-summary"')
     expect(page.body).toContain('name="redirectTo" value="/pets"')
     const failed = await c.request(
       'POST',
@@ -81,7 +81,7 @@ describe('a visitor on a page that needs a login', () => {
       form({ email: user.email, password: 'wrong-password', redirectTo: '/pets' }),
     )
     expect(failed.status).toBe(401)
-    expect(failed.body).toContain('action="/login?redirectTo=%2Fpets"')
+    expect(failed.body).toContain('action="/login?redirectTo=%2Fpets#error-summary"')
     expect(failed.body).toContain('name="redirectTo" value="/pets"')
     const ok = await c.request(
       'POST',
@@ -95,7 +95,7 @@ describe('a visitor on a page that needs a login', () => {
   it('lands where they were going after signing up, too', async () => {
     const c = new Client(base)
     const page = await c.get('/signup?redirectTo=%2Fpets')
-    expect(page.body).toContain('action="/signup?redirectTo=%2Fpets"')
+    expect(page.body).toContain('action="/signup?redirectTo=%2Fpets#error-summary"')
     const res = await c.request(
       'POST',
       '/signup?redirectTo=%2Fpets',

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
 import { createReview, createUser } from '../support/factories'
-import { Client, startServer } from '../support/http'
+import { startServer } from '../support/http'
 
 // A page of reviews draws five paws per review: each paw refers to one paw
 // symbol in the page rather than repeating its shapes, which made a page of

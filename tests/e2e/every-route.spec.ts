@@ -40,6 +40,7 @@ const routes = () => [
   `/bookings/pet/${petId}`,
   '/bookingsByDate',
   '/users',
+  '/invitation?token=not-a-token',
   '/settings',
   '/no-such-page',
 ]

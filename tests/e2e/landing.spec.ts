@@ -85,7 +85,7 @@ test.describe('as the owner', () => {
     await page.goto('/')
     await page.getByText('Choose this month’s pet').click()
     await page.getByRole('button', { name: 'Save Pet of the Month' }).click()
-    await expect(page.getByText('Please choose a pet')).toBeVisible()
+    await expect(page.getByText('Please choose a pet').last()).toBeVisible()
     await expect(page.getByLabel('Pet', { exact: true })).toHaveAttribute('aria-invalid', 'true')
   })
 })

@@ -25,7 +25,7 @@ test.describe('logged out', () => {
     await page.getByLabel('Email').fill('nobody@example.com')
     await page.getByLabel('Password').fill('wrong-password')
     await page.getByRole('button', { name: 'Log In' }).click()
-    await expect(page.getByText('Login failed')).toBeVisible()
+    await expect(page.getByText('Invalid email or password')).toBeVisible()
     await snap(page, testInfo, 'login-errors')
   })
 
@@ -35,7 +35,7 @@ test.describe('logged out', () => {
     await page.getByLabel('First name').fill('nova')
     await page.getByLabel('Zip code').fill('12')
     await page.getByRole('button', { name: 'Sign Up' }).click()
-    await expect(page.getByText('First name must be capitalized')).toBeVisible()
+    await expect(page.getByText('First name must be capitalized').last()).toBeVisible()
     await snap(page, testInfo, 'signup-errors')
   })
 

@@ -24,6 +24,7 @@ process.env.RATE_LIMIT_SIGNUPS_PER_IP ??= '100000'
 process.env.RATE_LIMIT_REVIEWS_PER_USER ??= '100000'
 process.env.RATE_LIMIT_LOGIN_FAILURES_PER_IP ??= '100000'
 process.env.RATE_LIMIT_LOGINS_PER_IP ??= '100000'
+process.env.RATE_LIMIT_PASSWORD_RESETS_PER_IP ??= '100000'
 
 const { installDb, closeDb, createDb } = await import('../../app/infra/db.server')
 const { resetEnvCache } = await import('../../app/infra/env.server')

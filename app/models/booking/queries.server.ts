@@ -93,6 +93,29 @@ export async function listOwnBookings({ actor }: { actor: Actor }): Promise<Book
   return hydrate(db, rows, hotelClock().now)
 }
 
+/**
+ * /my-bookings: the actor's own bookings across all their pets — upcoming and
+ * current stays (not yet picked up) soonest first, then past ones most recent first.
+ */
+export async function listMyBookings({
+  actor,
+}: {
+  actor: Actor
+}): Promise<{ upcoming: Booking[]; past: Booking[] }> {
+  assertCan(!!actor)
+  const db = await getDb()
+  const { now } = hotelClock()
+  const own = () => bookingQuery(db).where('b.client_id', actor!.id)
+  const [upcoming, past] = (await Promise.all([
+    whereCurrent(own(), now).orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }]),
+    whereOver(own(), now).orderBy([
+      { column: 'b.drop_off_at', order: 'desc' },
+      { column: 'b.id', order: 'desc' },
+    ]),
+  ])) as [BookingRow[], BookingRow[]]
+  return { upcoming: await hydrate(db, upcoming, now), past: await hydrate(db, past, now) }
+}
+
 type PetRef = { id: number; name: string; type: PetType; owner_id: number }
 
 /** The pet, if the actor may see it (its owner, staff): 404 / 403 otherwise. */

@@ -68,6 +68,13 @@ export async function listOwnPets({ actor }: { actor: Actor }): Promise<Pet[]> {
   )
 }
 
+/** Whether the actor owns a pet yet (where a client lands after logging in). */
+export async function hasOwnPets({ actor }: { actor: Actor }): Promise<boolean> {
+  assertCan(!!actor)
+  const db = await getDb()
+  return !!(await db('pets').select('id').where({ owner_id: actor!.id }).first())
+}
+
 export const PET_CARDS_PAGE_SIZE = 50
 
 /**

@@ -1,0 +1,438 @@
+import crypto from 'node:crypto'
+import type { Knex } from 'knex'
+import { conflict, notFound } from '~/domain/errors'
+import { hotelWallClock } from '~/domain/hotel-time'
+import {
+  assertCan,
+  canChangePosition,
+  canInviteStaff,
+  canManageAccount,
+  canManageUsers,
+} from '~/domain/permissions'
+import type { Actor, Position, User } from '~/domain/user'
+import { now } from '~/infra/clock.server'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { staffInvitationMail } from '~/mail/staff-invitation'
+import type { StaffPosition } from '~/domain/staff'
+import type { AcceptInvitationInput, InvitationInput } from '~/schemas/staff'
+import { changed } from './cache-versions.server'
+import { enqueueMail } from './mail-outbox.server'
+import { hashToken } from './session.server'
+import {
+  hashPassword,
+  insertUser,
+  PUBLIC_USER_COLUMNS,
+  toUser,
+  type HashOptions,
+  type UserRow,
+} from './user.server'
+
+// Staff management (/users and its JSON calls): inviting staff, moving them
+// between Employee and Manager, deactivating and reactivating accounts,
+// ending a user's sessions. Who may do what is app/domain/permissions.ts;
+// this module enforces it and keeps the rules of the data: one active Owner
+// at least, and every change recorded in user_events (who, what, when).
+
+export const INVITATION_DAYS = 7
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export const STAFF_MESSAGES = {
+  inviteFailed: 'Invitation was not sent',
+  emailTaken: 'This email address already has an account.',
+  managerOnlyByOwner: 'Only the Owner can invite a Manager',
+  notFound: "User couldn't be found",
+  lastOwner: 'The last active Owner cannot be deactivated',
+  invitationUnknown: 'This invitation link is not valid. Please ask the hotel for a new one.',
+  invitationUsed: 'This invitation has already been used. Log in with the account it created.',
+  invitationExpired: 'This invitation has expired. Please ask the hotel to invite you again.',
+  acceptFailed: 'Could not create your account',
+  acceptEmailTaken:
+    'An account with this email address already exists. Log in instead, or ask the hotel for help.',
+} as const
+
+/** A user as /users and the staff-management calls show them: with whether the account is active. */
+export type ManagedUser = User & { active: boolean }
+
+type ManagedRow = UserRow & { active: boolean }
+
+function toManaged({ active, ...row }: ManagedRow): ManagedUser {
+  return { ...toUser(row), active: !!active }
+}
+
+const MANAGED_COLUMNS = [...PUBLIC_USER_COLUMNS, 'active'] as const
+
+// ---- the list ----
+
+/** The sections of /users: active accounts by role, and deactivated ones. */
+export type AccountGroup = 'clients' | Position | 'deactivated'
+
+export type AccountEvent = {
+  action: string
+  detail: string
+  /** Hotel time, 'YYYY-MM-DD HH:MM'. */
+  at: string
+  actor: string | null
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * One page of one section of /users, each account with its latest changes;
+ * `search` keeps those whose name, username or email contains it.
+ */
+export async function listAccountsPage({
+  actor,
+  group,
+  page,
+  search = '',
+  pageSize = 50,
+  eventsPerUser = 3,
+}: {
+  actor: Actor
+  group: AccountGroup
+  page: number
+  search?: string
+  pageSize?: number
+  eventsPerUser?: number
+}): Promise<{ users: (ManagedUser & { events: AccountEvent[] })[]; hasMore: boolean }> {
+  assertCan(canManageUsers(actor))
+  const db = await getDb()
+  const q = db('users')
+    .select(...MANAGED_COLUMNS)
+    .orderBy('id')
+  if (group === 'deactivated') q.where({ active: false })
+  else {
+    q.where({ active: true })
+    if (group === 'clients') q.where({ staff: false })
+    else q.where({ position: group })
+  }
+  const words = search.trim()
+  if (words) {
+    const pattern = `%${escapeLike(words.toLowerCase())}%`
+    q.where((w) =>
+      w
+        .whereRaw(`lower(fname || ' ' || lname) LIKE ?`, [pattern])
+        .orWhereRaw('lower(email) LIKE ?', [pattern])
+        .orWhereRaw('lower(username) LIKE ?', [pattern]),
+    )
+  }
+  const rows: ManagedRow[] = await q.limit(pageSize + 1).offset((page - 1) * pageSize)
+  const users = rows.slice(0, pageSize).map(toManaged)
+  const events = await latestEvents(
+    db,
+    users.map((u) => u.id),
+    eventsPerUser,
+  )
+  return {
+    users: users.map((u) => ({ ...u, events: events.get(u.id) ?? [] })),
+    hasMore: rows.length > pageSize,
+  }
+}
+
+async function latestEvents(db: Knex, userIds: number[], perUser: number) {
+  const out = new Map<number, AccountEvent[]>()
+  if (!userIds.length) return out
+  const { rows } = await db.raw<{
+    rows: {
+      user_id: number
+      action: string
+      detail: string
+      created_at: Date | string
+      actor_name: string | null
+    }[]
+  }>(
+    `SELECT e.user_id, e.action, e.detail, e.created_at, a.fname || ' ' || a.lname AS actor_name
+       FROM (SELECT *, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS n
+               FROM user_events WHERE user_id = ANY(?::int[])) e
+       LEFT JOIN users a ON a.id = e.actor_id
+      WHERE e.n <= ?
+      ORDER BY e.user_id, e.created_at DESC, e.id DESC`,
+    [userIds, perUser],
+  )
+  const zone = getEnv().HOTEL_TIMEZONE
+  for (const r of rows) {
+    const list = out.get(r.user_id) ?? []
+    list.push({
+      action: r.action,
+      detail: r.detail,
+      at: hotelWallClock(new Date(r.created_at), zone).slice(0, 16),
+      actor: r.actor_name,
+    })
+    out.set(r.user_id, list)
+  }
+  return out
+}
+
+function recordEvent(
+  trx: Knex.Transaction,
+  event: { userId: number; actorId: number | null; action: string; detail?: string },
+) {
+  return trx('user_events').insert({
+    user_id: event.userId,
+    actor_id: event.actorId,
+    action: event.action,
+    detail: event.detail ?? '',
+    created_at: now().toISOString(),
+  })
+}
+
+async function lockAccount(trx: Knex.Transaction, id: number): Promise<ManagedRow> {
+  const row = await trx('users')
+    .select(...MANAGED_COLUMNS)
+    .where({ id })
+    .forUpdate()
+    .first()
+  if (!row) throw notFound(STAFF_MESSAGES.notFound)
+  return row
+}
+
+// ---- position, active, sessions ----
+
+/** Moves a staff member between Employee and Manager (the Owner only). */
+export async function setPosition({
+  actor,
+  userId,
+  position,
+}: {
+  actor: NonNullable<Actor>
+  userId: number
+  position: StaffPosition
+}): Promise<ManagedUser> {
+  assertCan(canManageUsers(actor))
+  const db = await getDb()
+  return db.transaction(async (trx) => {
+    const row = await lockAccount(trx, userId)
+    assertCan(canChangePosition(actor, toManaged(row), position))
+    if (row.position === position) return toManaged(row)
+    const [updated] = await trx('users')
+      .where({ id: userId })
+      .update({ position })
+      .returning<ManagedRow[]>(MANAGED_COLUMNS as unknown as string[])
+    await recordEvent(trx, {
+      userId,
+      actorId: actor.id,
+      action: 'position',
+      detail: `${row.position} → ${position}`,
+    })
+    return toManaged(updated)
+  })
+}
+
+/**
+ * Deactivates or reactivates an account. A deactivated account cannot log
+ * in, its sessions end at once, and it leaves the user and staff lists; at
+ * least one active Owner always remains.
+ */
+export async function setActive({
+  actor,
+  userId,
+  active,
+}: {
+  actor: NonNullable<Actor>
+  userId: number
+  active: boolean
+}): Promise<ManagedUser> {
+  assertCan(canManageUsers(actor))
+  const db = await getDb()
+  return db.transaction(async (trx) => {
+    // Deactivating an Owner locks every active Owner, in id order, before
+    // counting them: two Owners deactivating each other at once cannot both
+    // succeed (nor deadlock).
+    const peek = await trx('users').select('position').where({ id: userId }).first()
+    const owners: { id: number }[] =
+      !active && peek?.position === 'Owner'
+        ? await trx('users')
+            .select('id')
+            .where({ position: 'Owner', active: true })
+            .orderBy('id')
+            .forUpdate()
+        : []
+    const row = await lockAccount(trx, userId)
+    assertCan(canManageAccount(actor, toManaged(row)))
+    if (!active && row.active && row.position === 'Owner' && !owners.some((o) => o.id !== userId))
+      throw conflict(STAFF_MESSAGES.lastOwner)
+    if (!!row.active === active) return toManaged(row)
+    const [updated] = await trx('users')
+      .where({ id: userId })
+      .update({ active })
+      .returning<ManagedRow[]>(MANAGED_COLUMNS as unknown as string[])
+    let detail = ''
+    if (!active) {
+      const ended = await trx('sessions').where({ user_id: userId }).delete()
+      if (ended) detail = `${ended} ${ended === 1 ? 'session' : 'sessions'} ended`
+    }
+    await recordEvent(trx, {
+      userId,
+      actorId: actor.id,
+      action: active ? 'reactivated' : 'deactivated',
+      detail,
+    })
+    // The services list carries staff names: a (re)activated member leaves or rejoins it.
+    if (row.staff) await changed(trx, ['services'])
+    return toManaged(updated)
+  })
+}
+
+/** Ends every session of someone else's account (log out everywhere); returns how many. */
+export async function endAccountSessions({
+  actor,
+  userId,
+}: {
+  actor: NonNullable<Actor>
+  userId: number
+}): Promise<number> {
+  assertCan(canManageUsers(actor))
+  const db = await getDb()
+  return db.transaction(async (trx) => {
+    const row = await lockAccount(trx, userId)
+    assertCan(canManageAccount(actor, toManaged(row)))
+    const ended = await trx('sessions').where({ user_id: userId }).delete()
+    await recordEvent(trx, {
+      userId,
+      actorId: actor.id,
+      action: 'sessions-ended',
+      detail: `${ended} ${ended === 1 ? 'session' : 'sessions'}`,
+    })
+    return ended
+  })
+}
+
+// ---- invitations ----
+
+/**
+ * Invites someone to join the staff: a random single-use token (only its
+ * SHA-256 is stored) valid INVITATION_DAYS, and the mail with its link,
+ * written to the outbox in the same transaction.
+ */
+export async function inviteStaff({
+  actor,
+  input,
+  origin,
+}: {
+  actor: NonNullable<Actor>
+  input: InvitationInput
+  /** Where the link points: https://hotel.example */
+  origin: string
+}): Promise<void> {
+  assertCan(canManageUsers(actor))
+  assertCan(canInviteStaff(actor, input.position), STAFF_MESSAGES.managerOnlyByOwner)
+  const db = await getDb()
+  const token = crypto.randomBytes(32).toString('base64url')
+  const at = now()
+  await db.transaction(async (trx) => {
+    const taken = await trx('users')
+      .select('id')
+      .whereRaw('lower(email) = lower(?)', [input.email])
+      .first()
+    if (taken) throw conflict(STAFF_MESSAGES.inviteFailed, { email: STAFF_MESSAGES.emailTaken })
+    const inviter = await trx('users').select('fname', 'lname').where({ id: actor.id }).first()
+    await trx('account_tokens').insert({
+      id: hashToken(token),
+      purpose: 'invitation',
+      user_id: null,
+      email: input.email,
+      fname: input.fname,
+      lname: input.lname,
+      position: input.position,
+      created_by: actor.id,
+      created_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
+    })
+    await enqueueMail(
+      trx,
+      staffInvitationMail({
+        to: input.email,
+        fname: input.fname,
+        position: input.position,
+        invitedBy: inviter ? `${inviter.fname} ${inviter.lname}` : 'The hotel',
+        url: `${origin}/invitation?token=${encodeURIComponent(token)}`,
+        validDays: INVITATION_DAYS,
+      }),
+    )
+  })
+}
+
+export type Invitation = {
+  email: string
+  fname: string
+  lname: string
+  position: StaffPosition
+}
+
+type TokenRow = Invitation & {
+  created_by: number | null
+  expires_at: Date | string
+  used_at: Date | string | null
+}
+
+/** Why a token opens no invitation; null when it does. */
+function refusal(row: TokenRow | undefined) {
+  if (!row) return notFound(STAFF_MESSAGES.invitationUnknown)
+  if (row.used_at) return conflict(STAFF_MESSAGES.invitationUsed)
+  if (new Date(row.expires_at).getTime() <= now().getTime())
+    return conflict(STAFF_MESSAGES.invitationExpired)
+  return null
+}
+
+function tokenQuery(db: Knex | Knex.Transaction, token: string) {
+  return db('account_tokens')
+    .select('email', 'fname', 'lname', 'position', 'created_by', 'expires_at', 'used_at')
+    .where({ id: hashToken(token), purpose: 'invitation' })
+}
+
+/** The invitation a link's token opens (reading it changes nothing); 404/409 when it opens none. */
+export async function readInvitation({ token }: { token: string }): Promise<Invitation> {
+  const db = await getDb()
+  const row: TokenRow | undefined = await tokenQuery(db, token).first()
+  const refused = refusal(row)
+  if (refused) throw refused
+  const { email, fname, lname, position } = row!
+  return { email, fname, lname, position }
+}
+
+/**
+ * Creates the invited staff member's account with the invited email and
+ * position, and uses up the token — once, even when two tabs submit together.
+ */
+export async function acceptInvitation({
+  input,
+  hashOptions,
+}: {
+  input: Omit<AcceptInvitationInput, 'confirm_password'>
+  hashOptions?: HashOptions
+}): Promise<User> {
+  // Refuse a dead link before paying for a password hash; checked again under the lock.
+  await readInvitation({ token: input.token })
+  const password_hash = await hashPassword(input.password, hashOptions)
+  const { token, password: _password, ...fields } = input
+  const db = await getDb()
+  return db.transaction(async (trx) => {
+    const row: TokenRow | undefined = await tokenQuery(trx, token).forUpdate().first()
+    const refused = refusal(row)
+    if (refused) throw refused
+    const invitation = row!
+    let user: User
+    try {
+      user = await insertUser(
+        trx,
+        { ...fields, email: invitation.email, password_hash, position: invitation.position },
+        STAFF_MESSAGES.acceptFailed,
+      )
+    } catch (error) {
+      const taken = (error as { fieldErrors?: Record<string, string> }).fieldErrors?.email
+      if (taken) throw conflict(STAFF_MESSAGES.acceptEmailTaken)
+      throw error
+    }
+    await trx('account_tokens')
+      .where({ id: hashToken(token) })
+      .update({ used_at: now().toISOString() })
+    await recordEvent(trx, {
+      userId: user.id,
+      actorId: invitation.created_by,
+      action: 'joined',
+      detail: `invited as ${invitation.position}`,
+    })
+    return user
+  })
+}

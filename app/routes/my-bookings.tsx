@@ -1,0 +1,192 @@
+import { data, Link, redirect } from 'react-router'
+import type { Route } from './+types/my-bookings'
+import { StayText } from '~/components/booking-summary'
+import { ConfirmDialog } from '~/components/confirm-dialog'
+import { EmptyState } from '~/components/empty-state'
+import { PageErrorBoundary } from '~/components/error-view'
+import { Notice } from '~/components/notice'
+import { PageHeader } from '~/components/page-header'
+import type { Booking } from '~/domain/booking'
+import { BOOKING_MESSAGES, BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
+import { pageMeta } from '~/domain/hotel'
+import { canListAllBookings } from '~/domain/permissions'
+import { requireUser } from '~/http/auth.server'
+import { attempt, pageHandler, readIntent } from '~/http/form.server'
+import { STAFF_LANDING } from '~/http/landing.server'
+import { readFormData } from '~/http/request-body.server'
+import { listMyBookings } from '~/models/booking/queries.server'
+import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
+
+// /my-bookings — a client's bookings across all their pets: upcoming and
+// current stays first (soonest first), then past ones. Each upcoming one has
+// Update (its pet's booking page) and Cancel (a confirmed POST here, the same
+// model call and permission as DELETE /api/bookings/{id}: only the booking's
+// client, and never once the stay has started). Staff have the hotel's lists
+// instead: the Owner and Managers every booking, Employees the day sheet.
+
+export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
+  const actor = await requireUser(request)
+  if (actor.staff) throw redirect(canListAllBookings(actor) ? '/bookings' : STAFF_LANDING)
+  const { upcoming, past } = await listMyBookings({ actor })
+  return { upcoming, past, cancelled: url.searchParams.get('cancelled') === '1' }
+})
+
+export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
+  const actor = await requireUser(request)
+  const formData = await readFormData(request)
+  const { id } = readIntent(formData, ['cancel'])
+  if (id === null) throw data('Booking not found', { status: 404 })
+  const cancelled = await attempt(() => deleteBooking({ actor, id }))
+  // Gone meanwhile: the list shows the truth. Started: say why it stays.
+  if (!cancelled.ok && cancelled.error.kind !== 'not_found')
+    return data(
+      {
+        error:
+          cancelled.error.kind === 'conflict' ? BOOKING_MESSAGES.started : BOOKING_FAILURES.delete,
+      },
+      { status: cancelled.error.status },
+    )
+  return redirect('/my-bookings?cancelled=1')
+})
+
+export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { upcoming, past, cancelled } = loaderData
+  return (
+    <div className="container page">
+      <PageHeader
+        title="My bookings"
+        description="Every stay of your pets: upcoming first, then past ones."
+        actions={
+          <Link className="btn btn-secondary" to="/pets">
+            Book a Reservation
+          </Link>
+        }
+      />
+      {cancelled && !actionData ? <Notice tone="success">Booking cancelled.</Notice> : null}
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+
+      <section className="section stack" aria-labelledby="upcoming-heading">
+        <h2 id="upcoming-heading">Upcoming</h2>
+        {upcoming.length === 0 ? (
+          <EmptyState title="No bookings available" headingLevel={3}>
+            No upcoming stays. Open one of your pets to book one.
+          </EmptyState>
+        ) : (
+          <BookingTable bookings={upcoming} caption="Upcoming bookings" actions />
+        )}
+      </section>
+
+      {past.length ? (
+        <section className="section stack" aria-labelledby="past-heading">
+          <h2 id="past-heading">Past</h2>
+          <BookingTable bookings={past} caption="Past bookings" />
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+function BookingTable({
+  bookings,
+  caption,
+  actions = false,
+}: {
+  bookings: Booking[]
+  caption: string
+  actions?: boolean
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table table-stack booking-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Pet</th>
+            <th scope="col">Type</th>
+            <th scope="col">Stay</th>
+            <th scope="col">Services</th>
+            <th scope="col">Total</th>
+            {actions ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {bookings.map((b) => (
+            <tr key={b.id}>
+              <th scope="row" data-label="Pet">
+                <Link to={`/pets/${b.pet_id}`}>{b.pet.name}</Link>
+              </th>
+              <td data-label="Type">
+                {BOOKING_TYPE_LABELS[b.booking_type]}
+                {b.started && actions ? (
+                  <>
+                    {' '}
+                    <span className="badge badge-primary">Started</span>
+                  </>
+                ) : null}
+              </td>
+              <td data-label="Stay">
+                <StayText booking={b} />
+              </td>
+              <td data-label="Services">{b.services.map((s) => s.service).join(', ')}</td>
+              <td data-label="Total" className="nowrap">
+                {formatDollars(Math.round(b.total * 100))}
+              </td>
+              {actions ? (
+                <td data-label="">
+                  <BookingActions booking={b} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function BookingActions({ booking: b }: { booking: Booking }) {
+  const which = (
+    <span className="visually-hidden">
+      {' '}
+      booking of {b.pet.name}, <StayText booking={b} />
+    </span>
+  )
+  if (b.started) return <p className="muted text-sm">{BOOKING_MESSAGES.started}</p>
+  return (
+    <div className="cluster booking-row-actions">
+      <Link className="btn btn-secondary btn-sm" to={`/bookings/pet/${b.pet_id}?edit`}>
+        Update
+        {which}
+      </Link>
+      <ConfirmDialog
+        confirmId={`cancel-booking-${b.id}`}
+        title="Cancel booking"
+        question={`Are you sure you want to cancel the booking of ${b.pet.name}?`}
+        fields={{ intent: 'cancel', id: String(b.id) }}
+        triggerLabel={
+          <>
+            Cancel booking
+            <span className="visually-hidden">
+              {' '}
+              of {b.pet.name}, <StayText booking={b} />
+            </span>
+          </>
+        }
+        triggerClassName="btn btn-danger btn-sm"
+        confirmLabel="Yes, cancel it"
+        pendingText="Cancelling…"
+        dismissLabel="Keep booking"
+        icon={false}
+      />
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('My bookings', 'Every stay of your pets at the hotel, upcoming first.')
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary heading="My bookings" failure="Trouble getting All Bookings" />
+}
+
+export { headers } from '~/http/route-headers'
