@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  wallToInstant,
   addDays,
   addMonths,
   datesFrom,
@@ -174,5 +175,25 @@ describe('parsing', () => {
       '2026-03-10 10:00:00Z',
     ])
       expect(parseWallDateTime(bad)).toBeNull()
+  })
+})
+
+describe('wallToInstant', () => {
+  it('gives the instant the hotel clock reads, in and out of summer time', () => {
+    const ny = 'America/New_York'
+    expect(wallToInstant('2026-01-15 10:00:00', ny).toISOString()).toBe('2026-01-15T15:00:00.000Z')
+    expect(wallToInstant('2026-07-15 10:00:00', ny).toISOString()).toBe('2026-07-15T14:00:00.000Z')
+    expect(wallToInstant('2026-03-08 12:00:00', ny).toISOString()).toBe('2026-03-08T16:00:00.000Z')
+    expect(wallToInstant('2026-07-15 10:00:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-07-15T08:00:00.000Z',
+    )
+  })
+  it('reads back as the same wall time', () => {
+    for (const wall of [
+      '2026-11-01 00:30:00',
+      '2026-03-08 18:00:00',
+      '2027-12-31 23:59:00',
+    ] as const)
+      expect(hotelWallClock(wallToInstant(wall, 'America/New_York'), 'America/New_York')).toBe(wall)
   })
 })

@@ -39,6 +39,20 @@ export function hotelWallClock(instant: Date, timeZone: string): WallDateTime {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
 }
 
+/**
+ * The instant at which the hotel's wall clock reads `wall` (a calendar file
+ * needs instants). In the hour a clock skips in spring there is none: the
+ * answer is an hour later; in the hour it repeats in autumn, the first.
+ */
+export function wallToInstant(wall: WallDateTime, timeZone: string): Date {
+  const asUtc = (w: string) => Date.parse(`${w.replace(' ', 'T')}Z`)
+  const target = asUtc(wall)
+  let instant = target
+  // Twice: the offset at the first guess may differ from the offset at the answer (DST).
+  for (let i = 0; i < 2; i++) instant += target - asUtc(hotelWallClock(new Date(instant), timeZone))
+  return new Date(instant)
+}
+
 export function hotelToday(instant: Date, timeZone: string): IsoDate {
   return hotelWallClock(instant, timeZone).slice(0, 10)
 }

@@ -36,6 +36,7 @@ import {
 import { getHotelSettings } from '~/models/hotel-settings.server'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
+import { publicOrigin } from '~/http/public-origin.server'
 
 // /bookings/pet/:petId — book a stay for one pet, or manage its current booking
 // the pet's owner (and the Owner/Managers) book, update and
@@ -139,8 +140,8 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
   }
   const input = { ...submission.value, client_id: pet.owner_id, pet_id: pet.id }
   const saved = await attempt(async () => {
-    if (intent === 'create') await createBooking({ actor, input })
-    else await updateBooking({ actor, id: bookingId!, input })
+    if (intent === 'create') await createBooking({ actor, input, origin: publicOrigin(request) })
+    else await updateBooking({ actor, id: bookingId!, input, origin: publicOrigin(request) })
   })
   if (!saved.ok)
     return refuse(saved.error, saved.error.kind === 'invalid' ? failed : saved.error.message)

@@ -13,6 +13,7 @@ import { getDb } from '~/infra/db.server'
 import { BOOKING_MESSAGES, checkBookingSchedule, type ScheduleField } from '~/schemas/booking'
 import { changed } from '../cache-versions.server'
 import { getHotelSettings } from '../hotel-settings.server'
+import { queueBookingMail } from './mail.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
 import { requireBookableServices } from './services.server'
@@ -129,16 +130,21 @@ export async function assertBookingChangeable({
 export async function createBooking({
   actor,
   input,
+  origin,
 }: {
   actor: Actor
   input: BookingInput
+  /** Where the confirmation mail's link points (https://hotel.example). */
+  origin?: string
 }): Promise<Booking> {
   const db = await getDb()
   return withDeadlockRetry(() =>
     db.transaction(async (trx) => {
       const { now } = hotelClock()
       const id = await writeBooking(trx, { actor, input, now, message: BOOKING_FAILURES.create })
-      return (await readBooking(trx, id, now))!
+      const booking = (await readBooking(trx, id, now))!
+      await queueBookingMail(trx, { kind: 'confirmed', booking, origin })
+      return booking
     }),
   )
 }
@@ -148,10 +154,12 @@ export async function updateBooking({
   actor,
   id,
   input,
+  origin,
 }: {
   actor: Actor
   id: number
   input: BookingInput
+  origin?: string
 }): Promise<{ booking: Booking; previousTotal: number }> {
   const db = await getDb()
   const message = BOOKING_FAILURES.update
@@ -164,10 +172,9 @@ export async function updateBooking({
       if (input.client_id !== existing.client_id)
         throw invalid(message, { client_id: "client_id must be the pet's owner" })
       await writeBooking(trx, { actor, input, now, existing, message })
-      return {
-        booking: (await readBooking(trx, id, now))!,
-        previousTotal: centsToDollars(existing.total_cents),
-      }
+      const booking = (await readBooking(trx, id, now))!
+      await queueBookingMail(trx, { kind: 'changed', booking, origin })
+      return { booking, previousTotal: centsToDollars(existing.total_cents) }
     }),
   )
 }
@@ -185,10 +192,13 @@ export async function deleteBooking({
   const db = await getDb()
   await withDeadlockRetry(() =>
     db.transaction(async (trx) => {
-      const existing = await lockExistingBooking(trx, id, actor, hotelClock().now)
+      const { now } = hotelClock()
+      const existing = await lockExistingBooking(trx, id, actor, now)
       if (petId !== undefined && existing.pet_id !== petId)
         throw notFound(BOOKING_FAILURES.notFound)
+      const booking = (await readBooking(trx, id, now))!
       await trx('bookings').where({ id }).delete()
+      await queueBookingMail(trx, { kind: 'cancelled', booking })
       await countedForPetOfTheMonth(trx, [existing.drop_off_date])
     }),
   )

@@ -13,6 +13,7 @@ import {
 } from '~/models/booking/write.server'
 import { bookingApiSchema } from '~/schemas/booking'
 import { idSchema } from '~/schemas/fields'
+import { publicOrigin } from '~/http/public-origin.server'
 
 // GET /api/bookings/{id} — the booking object itself, for its client and the Owner/Managers.
 export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) => {
@@ -39,7 +40,12 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
   const body = await readJsonObject(request)
   assertBodyIdMatches(body.id, id)
   const input = validate(bookingApiSchema({ now: hotelClock().now }), body, BOOKING_FAILURES.update)
-  const { booking, previousTotal } = await updateBooking({ actor, id, input })
+  const { booking, previousTotal } = await updateBooking({
+    actor,
+    id,
+    input,
+    origin: publicOrigin(request),
+  })
   return ok({
     booking,
     repriced: true,

@@ -7,6 +7,7 @@ import { pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
 import { allBookingsInBatches, listAllBookingsPage } from '~/models/booking/queries.server'
 import { BOOKING_FAILURES, createBooking } from '~/models/booking/write.server'
 import { bookingApiSchema } from '~/schemas/booking'
+import { publicOrigin } from '~/http/public-origin.server'
 
 // GET /api/bookings — every booking in id order, Owner/Manager only ({"bookings": [...]});
 // ?page=&limit= for one page (links to the others in the Link header).
@@ -24,6 +25,6 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   const actor = await requireApiUser(request)
   const body = await readJsonObject(request)
   const input = validate(bookingApiSchema({ now: hotelClock().now }), body, BOOKING_FAILURES.create)
-  const booking = await createBooking({ actor, input })
+  const booking = await createBooking({ actor, input, origin: publicOrigin(request) })
   return ok({ booking }, { status: 201 })
 })
