@@ -83,6 +83,40 @@ export function StayText({
   return <time dateTime={booking.drop_off_date.replace(' ', 'T')}>{stayText(booking)}</time>
 }
 
+/**
+ * The cells a row of a bookings table shows for any booking — type (with a
+ * "Started" badge when asked), stay, services, total — between the row's own
+ * first cells and its actions.
+ */
+export function BookingRowCells({
+  booking,
+  showStarted,
+}: {
+  booking: Booking
+  showStarted: boolean
+}) {
+  return (
+    <>
+      <td data-label="Type">
+        {BOOKING_TYPE_LABELS[booking.booking_type]}
+        {booking.started && showStarted ? (
+          <>
+            {' '}
+            <span className="badge badge-primary">Started</span>
+          </>
+        ) : null}
+      </td>
+      <td data-label="Stay">
+        <StayText booking={booking} />
+      </td>
+      <td data-label="Services">{booking.services.map((s) => s.service).join(', ')}</td>
+      <td data-label="Total" className="nowrap">
+        {formatDollars(Math.round(booking.total * 100))}
+      </td>
+    </>
+  )
+}
+
 /** A booking's type, drop-off, pick-up and its fixed price lines. */
 export function BookingDetails({ booking }: { booking: Booking }) {
   return (

@@ -11,6 +11,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Link, useFetcher } from 'react-router'
 import { ERROR_SUMMARY_ID, FormErrors, InputField } from './form-field'
+import { ContactFields } from './contact-fields'
 import { NewPasswordFields } from './new-password-fields'
 import { loadAuthSchemas, withRedirect } from './login-form'
 import { SubmitButton } from './submit-button'
@@ -54,28 +55,7 @@ export function SignupForm({
         <InputField meta={fields.username} label="Username" autoComplete="username" />
         <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <NewPasswordFields password={fields.password} confirm={fields.confirm_password} />
-        <InputField
-          meta={fields.phone_num}
-          label="Phone number"
-          type="tel"
-          autoComplete="tel-national"
-          hint="10 digits, e.g. (555) 123-4567"
-        />
-        <InputField
-          meta={fields.address}
-          label="Address"
-          autoComplete="street-address"
-          hint="e.g. 12 Main Street"
-        />
-        <InputField meta={fields.city} label="City" autoComplete="address-level2" />
-        <InputField meta={fields.state} label="State" autoComplete="address-level1" />
-        <InputField
-          meta={fields.zip}
-          label="Zip code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          hint="5 digits"
-        />
+        <ContactFields fields={fields} />
       </div>
       <SubmitButton
         state={fetcher.state}

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings'
-import { StayText } from '~/components/booking-summary'
+import { BookingRowCells } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PAGE_SIZE, Pagination, readPageParam } from '~/components/pagination'
@@ -10,7 +10,7 @@ import { attempt, pageHandler, readIntent } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { listBookingsPage } from '~/models/booking/queries.server'
 import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
-import { BOOKING_MESSAGES, BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
+import { BOOKING_MESSAGES } from '~/domain/booking-rules'
 import { Notice } from '~/components/notice'
 import { PageErrorBoundary } from '~/components/error-view'
 import { pageMeta } from '~/domain/hotel'
@@ -123,22 +123,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
                   <td data-label="Client">
                     {b.client.fname} {b.client.lname}
                   </td>
-                  <td data-label="Type">
-                    {BOOKING_TYPE_LABELS[b.booking_type]}
-                    {b.started && upcoming ? (
-                      <>
-                        {' '}
-                        <span className="badge badge-primary">Started</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td data-label="Stay">
-                    <StayText booking={b} />
-                  </td>
-                  <td data-label="Services">{b.services.map((s) => s.service).join(', ')}</td>
-                  <td data-label="Total" className="nowrap">
-                    {formatDollars(Math.round(b.total * 100))}
-                  </td>
+                  <BookingRowCells booking={b} showStarted={upcoming} />
                   {upcoming ? (
                     <td data-label="">
                       <div className="cluster booking-row-actions">

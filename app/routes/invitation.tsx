@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/invitation'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, InputField } from '~/components/form-field'
+import { ContactFields } from '~/components/contact-fields'
 import { NewPasswordFields } from '~/components/new-password-fields'
 import { SubmitButton } from '~/components/submit-button'
 import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
@@ -136,28 +137,7 @@ function AcceptForm({
         <InputField meta={fields.lname} label="Last name" autoComplete="family-name" />
         <InputField meta={fields.username} label="Username" autoComplete="username" />
         <NewPasswordFields password={fields.password} confirm={fields.confirm_password} />
-        <InputField
-          meta={fields.phone_num}
-          label="Phone number"
-          type="tel"
-          autoComplete="tel-national"
-          hint="10 digits, e.g. (555) 123-4567"
-        />
-        <InputField
-          meta={fields.address}
-          label="Address"
-          autoComplete="street-address"
-          hint="e.g. 12 Main Street"
-        />
-        <InputField meta={fields.city} label="City" autoComplete="address-level2" />
-        <InputField meta={fields.state} label="State" autoComplete="address-level1" />
-        <InputField
-          meta={fields.zip}
-          label="Zip code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          hint="5 digits"
-        />
+        <ContactFields fields={fields} />
       </div>
       <SubmitButton className="btn btn-primary btn-block btn-lg" pendingText="Setting up…">
         Set up my account

@@ -1,13 +1,13 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/my-bookings'
-import { StayText } from '~/components/booking-summary'
+import { BookingRowCells, StayText } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PageErrorBoundary } from '~/components/error-view'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import type { Booking } from '~/domain/booking'
-import { BOOKING_MESSAGES, BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
+import { BOOKING_MESSAGES } from '~/domain/booking-rules'
 import { pageMeta } from '~/domain/hotel'
 import { canListAllBookings } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
@@ -115,22 +115,7 @@ function BookingTable({
               <th scope="row" data-label="Pet">
                 <Link to={`/pets/${b.pet_id}`}>{b.pet.name}</Link>
               </th>
-              <td data-label="Type">
-                {BOOKING_TYPE_LABELS[b.booking_type]}
-                {b.started && actions ? (
-                  <>
-                    {' '}
-                    <span className="badge badge-primary">Started</span>
-                  </>
-                ) : null}
-              </td>
-              <td data-label="Stay">
-                <StayText booking={b} />
-              </td>
-              <td data-label="Services">{b.services.map((s) => s.service).join(', ')}</td>
-              <td data-label="Total" className="nowrap">
-                {formatDollars(Math.round(b.total * 100))}
-              </td>
+              <BookingRowCells booking={b} showStarted={actions} />
               {actions ? (
                 <td data-label="">
                   <BookingActions booking={b} />
