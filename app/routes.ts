@@ -13,6 +13,10 @@ export default [
   route('invitation', 'routes/invitation.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
+  // A new email address is confirmed from a mailed link, logged in or not.
+  route('account/email', 'routes/account.email.tsx'),
+  route('account/deleted', 'routes/account.deleted.tsx'),
+  route('account/data', 'routes/account.data.ts'),
   layout('routes/layout.tsx', [
     route('services', 'routes/services.tsx'),
     route('reviews', 'routes/reviews.tsx'),
@@ -23,6 +27,8 @@ export default [
     route('bookings/pet/:petId', 'routes/bookings.pet.$petId.tsx'),
     route('bookingsByDate', 'routes/bookings-by-date.tsx'),
     route('my-bookings', 'routes/my-bookings.tsx'),
+    route('account', 'routes/account.tsx'),
+    route('account/delete', 'routes/account.delete.tsx'),
     route('users', 'routes/users.tsx'),
     route('settings', 'routes/settings.tsx'),
     // The development mailbox (no SMTP_URL, not production): the Owner reads the outbox.
@@ -42,6 +48,8 @@ export default [
     route('users/real', 'routes/api/users.real.ts'),
     route('users/staff', 'routes/api/users.staff.ts'),
     route('users/invitations', 'routes/api/users.invitations.ts'),
+    route('users/me', 'routes/api/users.me.ts'),
+    route('users/me/password', 'routes/api/users.me.password.ts'),
     route('users/:id/position', 'routes/api/users.$id.position.ts'),
     route('users/:id/active', 'routes/api/users.$id.active.ts'),
     route('users/:id', 'routes/api/users.$id.ts'),

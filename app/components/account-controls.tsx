@@ -3,8 +3,8 @@
  *  - a Demo dropdown when logged out and demo mode is on (one click logs in as
  *    the demo client, employee, manager or owner: a POST to /demo-login);
  *  - the profile dropdown: logged in → username, email, Manage Pets, My
- *    bookings (clients), View
- *    Daily Bookings (staff only), Log Out (POST /logout); logged out → Log In
+ *    bookings (clients), View Daily Bookings (staff only), Account, Log Out
+ *    (POST /logout); logged out → Log In
  *    and Sign Up. Without JS those are links to the /login and /signup pages;
  *    with JS they open as dialogs over the current page (auth-dialog.tsx,
  *    fetched when a visitor points at or focuses one of those links, so pages
@@ -129,6 +129,12 @@ export function AccountControls({ user, demoMode }: { user: User | null; demoMod
                   </Link>
                 </li>
               ) : null}
+              <li>
+                <Link className="dropdown-item" to="/account">
+                  <UserIcon />
+                  Account
+                </Link>
+              </li>
             </ul>
             <div className="dropdown-divider" />
             <Form method="post" action="/logout">

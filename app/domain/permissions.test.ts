@@ -52,7 +52,7 @@ const MATRIX: Record<
   },
   'end the sessions of a user': {
     own: EVERYONE_LOGGED_IN,
-    others: ADMINS,
+    others: [],
     check: (a, t) => can.canEndSessionsOf(a, t.client_id),
   },
 }
@@ -70,6 +70,8 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'manage users': { allowed: ADMINS, check: can.canManageUsers },
   'list the staff': { allowed: STAFF, check: can.canListStaff },
   'read the development mailbox': { allowed: ['owner'], check: can.canReadDevelopmentMailbox },
+  // One's own account only: staff accounts are deactivated by the Owner or a Manager.
+  'delete one’s own account': { allowed: ['client'], check: can.canDeleteOwnAccount },
 }
 
 describe('permissions: every role × every action', () => {

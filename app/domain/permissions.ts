@@ -12,7 +12,7 @@ import type { Actor, Position } from './user'
 //   admin     (Manager, Owner) services, users, every booking, settings, any review's deletion
 
 type Owned = { owner_id: number }
-type ClientOf = { client_id: number }
+type ClientOf = { client_id: number | null }
 
 export const isLoggedIn = (actor: Actor): actor is NonNullable<Actor> => !!actor
 export const isStaff = (actor: Actor) => !!actor?.staff
@@ -68,9 +68,17 @@ export const canListStaff = (actor: Actor) => isStaff(actor)
 /** A user's own account, and anyone's for staff. */
 export const canSeeUser = (actor: Actor, userId: number) =>
   !!actor && (actor.staff || actor.id === userId)
-/** Everyone may end their own sessions; the Owner and Managers anyone's. */
-export const canEndSessionsOf = (actor: Actor, userId: number) =>
-  !!actor && (actor.id === userId || isAdmin(actor))
+/**
+ * Clients delete their own accounts; staff accounts are deactivated by the
+ * Owner or a Manager instead (the hotel keeps who worked when).
+ */
+export const canDeleteOwnAccount = (actor: Actor) => !!actor && !actor.staff
+/**
+ * Everyone may end their own sessions. Someone else's end through staff
+ * management (canManageAccount), which keeps the Owner's out of a Manager's
+ * reach and records who did it.
+ */
+export const canEndSessionsOf = (actor: Actor, userId: number) => !!actor && actor.id === userId
 
 // ---- staff management (the /users page) ----
 /** The account acted on: its id and role. */

@@ -9,8 +9,13 @@ export type Review = {
   id: number
   review: string
   paws: number
-  client_id: number
+  /** null once its author has deleted their account. */
+  client_id: number | null
+  /** The author's username, or FORMER_GUEST. */
   client_username: string
   created_at: string
   updated_at: string
 }
+
+/** Who signs the reviews of a deleted account. */
+export const FORMER_GUEST = 'a former guest'

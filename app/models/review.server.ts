@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { forbidden, notFound } from '~/domain/errors'
 import { assertCan, canAddReview, canDeleteReview, canEditReview } from '~/domain/permissions'
-import type { Review } from '~/domain/review'
+import { FORMER_GUEST, type Review } from '~/domain/review'
 import type { Actor } from '~/domain/user'
 import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
@@ -22,13 +22,14 @@ const iso = (column: string) =>
 
 function selectReviews(db: Knex | Knex.Transaction) {
   return db('reviews')
-    .join('users', 'users.id', 'reviews.client_id')
+    // A deleted account's reviews stay, signed "a former guest".
+    .leftJoin('users', 'users.id', 'reviews.client_id')
     .select(
       'reviews.id',
       'reviews.review',
       'reviews.paws',
       'reviews.client_id',
-      'users.username as client_username',
+      db.raw('coalesce(users.username, ?) as client_username', [FORMER_GUEST]),
       db.raw(`${iso('created_at')} as created_at`),
       db.raw(`${iso('updated_at')} as updated_at`),
     )

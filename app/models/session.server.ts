@@ -80,9 +80,10 @@ export async function deleteSession({ sessionId }: { sessionId: string }): Promi
 }
 
 /**
- * Ends every session of a user but `exceptSessionId` (the one asking, when it
- * is their own): the user themselves, or the Owner or a Manager for anyone.
- * Returns how many ended.
+ * Ends every session of the actor's own account but `exceptSessionId` (the
+ * one asking): "Log out everywhere else", a new password. Returns how many
+ * ended. Someone else's sessions end through staff management instead
+ * (endAccountSessions), which checks who may and records it.
  */
 export async function endUserSessions({
   actor,

@@ -164,7 +164,8 @@ async function latestEvents(db: Knex, userIds: number[], perUser: number) {
   return out
 }
 
-function recordEvent(
+/** Records a change to an account (who, what, when), in the change's transaction. */
+export function recordEvent(
   trx: Knex.Transaction,
   event: { userId: number; actorId: number | null; action: string; detail?: string },
 ) {

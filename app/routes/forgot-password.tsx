@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { AuthCard } from '~/components/auth-card'
-import { FormErrors, InputField } from '~/components/form-field'
+import { FormErrors, InputField, useErrorSummaryAction } from '~/components/form-field'
 import { Notice } from '~/components/notice'
 import { SubmitButton } from '~/components/submit-button'
 import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
@@ -69,8 +69,9 @@ function ForgotPasswordForm({ lastResult }: { lastResult?: Route.ComponentProps[
     lazySchema(loadResetSchemas, (schemas) => schemas.forgotPasswordSchema),
     { id: 'forgot-password-form', lastResult },
   )
+  const summaryAction = useErrorSummaryAction()
   return (
-    <Form method="post" {...getFormProps(form)} className="form">
+    <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
       <FormErrors form={form} />
       <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
       <SubmitButton className="btn btn-primary btn-block btn-lg" pendingText="Sending…">

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/invitation'
 import { AuthCard } from '~/components/auth-card'
-import { FormErrors, InputField } from '~/components/form-field'
+import { FormErrors, InputField, useErrorSummaryAction } from '~/components/form-field'
 import { ContactFields } from '~/components/contact-fields'
 import { NewPasswordFields } from '~/components/new-password-fields'
 import { SubmitButton } from '~/components/submit-button'
@@ -106,13 +106,9 @@ function AcceptForm({
       defaultValue: { fname: invitation.fname, lname: invitation.lname },
     },
   )
+  const summaryAction = useErrorSummaryAction(`/invitation?token=${encodeURIComponent(token)}`)
   return (
-    <Form
-      method="post"
-      action={`/invitation?token=${encodeURIComponent(token)}`}
-      {...getFormProps(form)}
-      className="form"
-    >
+    <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
       <input type="hidden" name="token" value={token} />
       <FormErrors form={form} />
       <div className="field">

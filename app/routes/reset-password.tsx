@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthCard } from '~/components/auth-card'
-import { FormErrors } from '~/components/form-field'
+import { FormErrors, useErrorSummaryAction } from '~/components/form-field'
 import { NewPasswordFields } from '~/components/new-password-fields'
 import { SubmitButton } from '~/components/submit-button'
 import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
@@ -98,13 +98,9 @@ function ResetPasswordForm({
     lazySchema(loadResetSchemas, (schemas) => schemas.resetPasswordSchema),
     { id: 'reset-password-form', lastResult },
   )
+  const summaryAction = useErrorSummaryAction(`/reset-password?token=${encodeURIComponent(token)}`)
   return (
-    <Form
-      method="post"
-      action={`/reset-password?token=${encodeURIComponent(token)}`}
-      {...getFormProps(form)}
-      className="form"
-    >
+    <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
       <input type="hidden" name="token" value={token} />
       <FormErrors form={form} />
       <NewPasswordFields

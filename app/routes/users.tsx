@@ -6,7 +6,7 @@ import { pageMeta } from '~/domain/hotel'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PageErrorBoundary } from '~/components/error-view'
-import { FormErrors, InputField, SelectField } from '~/components/form-field'
+import { FormErrors, InputField, SelectField, useErrorSummaryAction } from '~/components/form-field'
 import { FormPanel } from '~/components/list-page'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
@@ -413,12 +413,13 @@ function InviteForm({
     { id: 'invite-form', lastResult },
   )
   const positions = STAFF_POSITIONS.filter((p) => canInviteStaff(actor, p))
+  const summaryAction = useErrorSummaryAction()
   return (
     <FormPanel id="invite" title="Invite a staff member">
       <p className="muted text-sm">
         They get an email with a link, valid 7 days, to choose their username and password.
       </p>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
         <FormErrors form={form} />
         <div className="form-grid">
           <InputField meta={fields.fname} label="First name" autoComplete="off" />

@@ -428,6 +428,7 @@ const SIGNUP_FIELDS = [
   'state',
   'zip',
 ]
+const PROFILE_FIELDS = SIGNUP_FIELDS.filter((f) => f !== 'email' && f !== 'password')
 const BOOKING_FIELDS = [
   'id',
   'client_id',
@@ -666,6 +667,38 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
       )
     },
   )
+
+  it('PUT /api/users/me and /api/users/me/password', { timeout: TIMEOUT }, async () => {
+    setNow(NOW)
+    await check(
+      fc.asyncProperty(
+        actor,
+        jsonBody(PROFILE_FIELDS, {
+          username: ['x', '', 'has space', 'a\u0000b', 'y'.repeat(41), 5, null, []],
+          fname: ['lower', '', 'A\u0000b', 5, 'A'.repeat(101), new HugeText(70_000)],
+          phone_num: ['12', '555-CALL-NOW', '+44 20 7946 0958', '', 5551234567, '\u0000'],
+          zip: ['1234', 'abcde', '', 12345, '0540\u0000'],
+          address: ['main street', '', '12 main street', 7],
+        }),
+        async (who, body) => {
+          await expectRefused(who, 'PUT', '/api/users/me', body)
+        },
+      ),
+    )
+    await check(
+      fc.asyncProperty(
+        actor,
+        jsonBody(['current_password', 'password', 'confirm_password'], {
+          current_password: ['wrong-password', '', null, 5, [], 'pass\u0000', new HugeText(2_001)],
+          password: ['short', '', null, 'pass\u0000word', 12345678, new HugeText(70_000)],
+          confirm_password: [null, 8, [], ''],
+        }),
+        async (who, body) => {
+          await expectRefused(who, 'PUT', '/api/users/me/password', body)
+        },
+      ),
+    )
+  })
 
   it('POST /api/reviews, PUT and DELETE /api/reviews/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
@@ -1473,6 +1506,104 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
               who: 'visitor' as const,
               url: `/reset-password?token=${'x'.repeat(43)}`,
             })),
+        ),
+      ),
+    )
+  })
+
+  it('POST /account, /account/email and /account/delete', { timeout: TIMEOUT }, async () => {
+    setNow(NOW)
+    // The password forms never get the right current password, and no token
+    // names a live link: each post is refused and changes nothing. The
+    // reminders and sessions intents may write (a checkbox; ending sessions
+    // that are not there).
+    const profile: Field[] = [
+      ['username', 'fuzz_person'],
+      ['fname', 'Fuzz'],
+      ['lname', 'Person'],
+      ['phone_num', '5551234567'],
+      ['address', '1 Main Street'],
+      ['city', 'Burlington'],
+      ['state', 'Vermont'],
+      ['zip', '05401'],
+    ]
+    const profilePoison: Record<string, FormValue[]> = {
+      username: ['', 'x', 'has space', 'a\u0000b', new HugeText(70_000)],
+      fname: ['lower', '', 'A\u0000b'],
+      phone_num: ['12', 'call me', '\u0000'],
+      zip: ['1234', 'abcde'],
+      address: ['main street', ''],
+    }
+    const wrongPassword: FormValue[] = ['', 'wrong-password', 'x\u0000', new HugeText(70_000)]
+    const email: Field[] = [
+      ['email', 'fuzz-new@example.com'],
+      ['current_password', 'wrong-password'],
+    ]
+    const password: Field[] = [
+      ['current_password', 'wrong-password'],
+      ['password', 'a-long-password'],
+      ['confirm_password', 'a-long-password'],
+    ]
+    const accountPost = anyActor.chain((who) =>
+      fc.oneof(
+        formBody(nearMissFields([['intent', 'profile']], profile, profilePoison)).map((body) => ({
+          who,
+          body,
+        })),
+        formBody(
+          nearMissFields([['intent', 'email']], email, {
+            email: ['', 'not-an-email', 'a\u0000@b.co', new HugeText(70_000)],
+            current_password: wrongPassword,
+          }),
+        ).map((body) => ({ who, body })),
+        formBody(
+          nearMissFields([['intent', 'password']], password, {
+            current_password: wrongPassword,
+            password: ['short', 'pass\u0000word'],
+          }),
+        ).map((body) => ({ who, body })),
+        formBody(
+          nearMissFields([['intent', 'reminders']], [['booking_reminders', 'on']], {
+            booking_reminders: ['', 'off', 'yes', '\u0000', new HugeText(70_000)],
+          }),
+        ).map((body) => ({ who, body, mayWrite: true })),
+        formBody(randomFields(['intent', 'booking_reminders'])).map((body) => ({
+          who,
+          body,
+          mayWrite: true,
+        })),
+        unknownIntent.map((intent) => ({
+          who,
+          body: { kind: 'urlencoded', fields: [['intent', intent]] } as PageBody,
+        })),
+        notAForm.map((body) => ({ who, body })),
+      ),
+    )
+    const token = fc.constantFrom('', 'x'.repeat(43), 'A\u0000b', new HugeText(70_000))
+    await checkPages(
+      sent(
+        fc.oneof(
+          accountPost.map((d) => ({ ...d, url: '/account' })),
+          fc
+            .tuple(anyActor, token, fc.oneof(formBody(randomFields(['token'])), notAForm))
+            .map(([who, t, body]) => ({
+              who,
+              url: `/account/email?token=${encodeURIComponent(String(t).slice(0, 300))}`,
+              body,
+            })),
+          fc
+            .tuple(
+              anyActor,
+              fc.oneof(
+                formBody(
+                  nearMissFields([], [['current_password', 'wrong-password']], {
+                    current_password: wrongPassword,
+                  }),
+                ),
+                notAForm,
+              ),
+            )
+            .map(([who, body]) => ({ who, url: '/account/delete', body })),
         ),
       ),
     )

@@ -257,6 +257,31 @@ describe('a refused form without JavaScript', () => {
     expect(res.body).toMatch(/<form[^>]*action="\/signup#error-summary"/)
   })
 
+  it('is how every form of the accounts posts: forgot and reset password, invitations, /users, /account', async () => {
+    const db = await getDb()
+    const owner = await clientFor(await createUser({ role: 'owner' }))
+    const pages: [Client, string, RegExp][] = [
+      [new Client(base), '/forgot-password', /action="\/forgot-password#error-summary"/],
+      [owner, '/users', /action="\/users#error-summary"/],
+      [owner, '/account', /action="\/account#error-summary"/],
+    ]
+    for (const [client, url, action] of pages)
+      expect((await client.get(url)).body, url).toMatch(action)
+    // The link pages keep their token in the address they post to.
+    const user = await createUser()
+    await new Client(base).post('/api/auth/forgot-password', { email: user.email })
+    const mail = await db('mail_outbox').where({ recipient: user.email }).first('text_body')
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text_body)![1]
+    const reset = await new Client(base).get(`/reset-password?token=${token}`)
+    expect(reset.body).toContain(`action="/reset-password?token=${token}#error-summary"`)
+    const refused = await new Client(base).postForm(
+      `/reset-password?token=${token}`,
+      formOf({ token, password: 'short', confirm_password: 'short' }),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain('id="error-summary"')
+  })
+
   it('shows no summary on a form that was not refused', async () => {
     const res = await new Client(base).get('/login')
     expect(res.body).not.toContain('id="error-summary"')

@@ -35,6 +35,8 @@ const STAFF_PAGES = () => [
   '/bookingsByDate',
   '/users',
   '/settings',
+  '/account',
+  '/account/delete',
 ]
 
 describe('<meta name="description">', () => {

@@ -473,7 +473,7 @@ describe('ending sessions', () => {
     await new Client(base).login(user.email)
   })
 
-  it('endUserSessions: a user ends their own, the Owner or a Manager anyone’s, nobody else another’s', async () => {
+  it('endUserSessions: a user ends their own and nobody another’s (staff management does that, recorded)', async () => {
     const client = await createUser()
     const otherClient = await createUser()
     const employee = await createUser({ role: 'employee' })
@@ -511,12 +511,12 @@ describe('ending sessions', () => {
     await endUserSessions({ actor: client, userId: client.id })
     expect(await loggedInAs(laptop)).toBeNull()
 
-    // A Manager and the Owner, anyone's.
-    await endUserSessions({ actor: manager, userId: otherClient.id })
-    expect(await loggedInAs(otherClientBrowser)).toBeNull()
-    await endUserSessions({ actor: owner, userId: employee.id })
-    expect(await loggedInAs(employeeBrowser)).toBeNull()
-    expect(await sessionRows(employee.id)).toEqual([])
+    // Not even a Manager or the Owner: theirs is endAccountSessions (tests/api/staff-management.test.ts).
+    expect(await refusal(endUserSessions({ actor: manager, userId: otherClient.id }))).toBe(403)
+    expect(await refusal(endUserSessions({ actor: manager, userId: owner.id }))).toBe(403)
+    expect(await refusal(endUserSessions({ actor: owner, userId: employee.id }))).toBe(403)
+    expect(await loggedInAs(otherClientBrowser)).toBe(otherClient.id)
+    expect(await loggedInAs(employeeBrowser)).toBe(employee.id)
   })
 
   it('endUserSessions says how many sessions it ended, as a number', async () => {

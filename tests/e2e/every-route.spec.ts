@@ -42,6 +42,11 @@ const routes = () => [
   '/users',
   '/invitation?token=not-a-token',
   '/settings',
+  '/my-bookings',
+  '/account',
+  '/account/delete',
+  '/account/email?token=not-a-token',
+  '/account/deleted',
   '/no-such-page',
 ]
 
