@@ -3,7 +3,7 @@ import { verify } from '@node-rs/argon2'
 import type { Knex } from 'knex'
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS } from '~/domain/booking-rules'
-import type { AppError} from '~/domain/errors';
+import type { AppError } from '~/domain/errors'
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { formatWallDate, hotelWallClock } from '~/domain/hotel-time'
 import { assertCan, canDeleteOwnAccount } from '~/domain/permissions'

@@ -21,18 +21,20 @@ const iso = (column: string) =>
   `to_char(reviews.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 function selectReviews(db: Knex | Knex.Transaction) {
-  return db('reviews')
-    // A deleted account's reviews stay, signed "a former guest".
-    .leftJoin('users', 'users.id', 'reviews.client_id')
-    .select(
-      'reviews.id',
-      'reviews.review',
-      'reviews.paws',
-      'reviews.client_id',
-      db.raw('coalesce(users.username, ?) as client_username', [FORMER_GUEST]),
-      db.raw(`${iso('created_at')} as created_at`),
-      db.raw(`${iso('updated_at')} as updated_at`),
-    )
+  return (
+    db('reviews')
+      // A deleted account's reviews stay, signed "a former guest".
+      .leftJoin('users', 'users.id', 'reviews.client_id')
+      .select(
+        'reviews.id',
+        'reviews.review',
+        'reviews.paws',
+        'reviews.client_id',
+        db.raw('coalesce(users.username, ?) as client_username', [FORMER_GUEST]),
+        db.raw(`${iso('created_at')} as created_at`),
+        db.raw(`${iso('updated_at')} as updated_at`),
+      )
+  )
 }
 
 const NEWEST_FIRST = [
