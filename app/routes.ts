@@ -67,6 +67,7 @@ export default [
     route('reviews', 'routes/api/reviews.ts'),
     route('reviews/ordered', 'routes/api/reviews.ordered.ts'),
     route('reviews/:id', 'routes/api/reviews.$id.ts'),
+    route('settings', 'routes/api/settings.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig

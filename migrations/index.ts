@@ -3,6 +3,7 @@ import * as initialSchema from './001-initial-schema'
 import * as sessionsAndRateLimits from './002-sessions-and-rate-limits'
 import * as cacheVersions from './003-cache-versions'
 import * as accountsAndMail from './004-accounts-and-mail'
+import * as servicesPerSpecies from './006-services-per-species'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -11,6 +12,7 @@ const migrations: Record<string, Knex.Migration> = {
   '002-sessions-and-rate-limits': sessionsAndRateLimits,
   '003-cache-versions': cacheVersions,
   '004-accounts-and-mail': accountsAndMail,
+  '006-services-per-species': servicesPerSpecies,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,10 +1,12 @@
 /**
  * The service form of /services: Create a Service, and Update in place of a
- * service's card. Field names are the API's (service, price, staff); the rules
+ * service's card. Field names are the API's (service, price, staff, species,
+ * description); the rules
  * are the shared schema's, checked as you type with JavaScript and again on the
  * server (which is all there is without JavaScript).
  */
-import { CheckboxGroupField, InputField } from './form-field'
+import { SERVICE_DESCRIPTION_MAX, SERVICE_SPECIES, SERVICE_SPECIES_LABELS } from '~/domain/service'
+import { CheckboxGroupField, InputField, SelectField, TextareaField } from './form-field'
 import { IntentForm, type ItemFormProps } from './intent-form'
 import type { ServiceInput } from '~/schemas/service'
 import { lazySchema, useSchemaForm } from './use-schema-form'
@@ -12,7 +14,13 @@ import { lazySchema, useSchemaForm } from './use-schema-form'
 const loadServiceSchemas = () => import('~/schemas/service')
 
 /** What the form holds: text from the inputs, the staff ids of the ticked boxes. */
-export type ServiceFormValue = { service: string; price: string; staff: string[] }
+export type ServiceFormValue = {
+  service: string
+  price: string
+  staff: string[]
+  species: string
+  description: string
+}
 
 export type StaffOption = { id: number; fname: string; lname: string; position?: string }
 
@@ -40,7 +48,21 @@ export function ServiceForm({
           inputMode="decimal"
           autoComplete="off"
         />
+        <SelectField
+          meta={fields.species}
+          label="For"
+          options={SERVICE_SPECIES.map((value) => ({
+            value,
+            label: SERVICE_SPECIES_LABELS[value],
+          }))}
+        />
       </div>
+      <TextareaField
+        meta={fields.description}
+        label="Description (optional)"
+        hint={`What the pet gets, in a sentence or two (up to ${SERVICE_DESCRIPTION_MAX} characters)`}
+        rows={2}
+      />
       {staffOptions.length ? (
         <CheckboxGroupField
           meta={fields.staff}

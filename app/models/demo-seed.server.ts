@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { ServiceSpecies } from '~/domain/service'
 import type { BookingType } from '~/domain/booking-rules'
 import { addDays, type IsoDate } from '~/domain/hotel-time'
 import type { Position, User } from '~/domain/user'
@@ -61,14 +62,62 @@ const MORE_PEOPLE: { username: string; fname: string; lname: string; position: P
     { username: 'diego.r', fname: 'Diego', lname: 'Ramirez', position: 'Employee' },
   ]
 
-const SERVICES = [
-  { service: 'Bath & Brush', price: 3500, staff: ['employee', 'diego.r'] },
-  { service: 'Nail Trim', price: 1500, staff: ['employee'] },
-  { service: 'Extra Walk', price: 1200, staff: ['diego.r'] },
-  { service: 'Playgroup Session', price: 1800, staff: ['employee', 'diego.r'] },
-  { service: 'Medication Administration', price: 800, staff: ['manager'] },
-  { service: 'Cat Enrichment Hour', price: 1400, staff: ['employee'] },
-  { service: 'Bedtime Story & Treat', price: 600, staff: ['manager', 'employee'] },
+const SERVICES: {
+  service: string
+  price: number
+  staff: string[]
+  species: ServiceSpecies
+  description: string
+}[] = [
+  {
+    service: 'Bath & Brush',
+    price: 3500,
+    staff: ['employee', 'diego.r'],
+    species: 'both',
+    description: 'A warm bath, a gentle blow-dry and a good brush before going home.',
+  },
+  {
+    service: 'Nail Trim',
+    price: 1500,
+    staff: ['employee'],
+    species: 'both',
+    description: 'Nails trimmed and filed by a groomer who takes it slowly.',
+  },
+  {
+    service: 'Extra Walk',
+    price: 1200,
+    staff: ['diego.r'],
+    species: 'dog',
+    description: 'A 30-minute walk on the river path on top of the daily ones.',
+  },
+  {
+    service: 'Playgroup Session',
+    price: 1800,
+    staff: ['employee', 'diego.r'],
+    species: 'dog',
+    description: 'An hour in the yard with dogs of a similar size and temperament.',
+  },
+  {
+    service: 'Medication Administration',
+    price: 800,
+    staff: ['manager'],
+    species: 'both',
+    description: 'Pills, drops or injections as your vet prescribed, logged every time.',
+  },
+  {
+    service: 'Cat Enrichment Hour',
+    price: 1400,
+    staff: ['employee'],
+    species: 'cat',
+    description: 'Feather wands, tunnels and a sunny window perch, one cat at a time.',
+  },
+  {
+    service: 'Bedtime Story & Treat',
+    price: 600,
+    staff: ['manager', 'employee'],
+    species: 'both',
+    description: 'A quiet wind-down with a treat and a soft voice before lights out.',
+  },
 ]
 
 type DemoPet = PetFieldsInput & { owner: string; palette: string }
@@ -306,6 +355,8 @@ export async function seedDemoData() {
         service: s.service,
         price: s.price,
         staff: s.staff.map((key) => people.get(key)!.id),
+        species: s.species,
+        description: s.description,
       },
     })
     services.set(s.service, {

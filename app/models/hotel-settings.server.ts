@@ -5,7 +5,7 @@ import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
 import { cached } from '~/infra/read-cache.server'
 import { changed } from './cache-versions.server'
-import type { SettingsInput } from '~/schemas/settings'
+import type { SettingsPatch } from '~/schemas/settings'
 
 // The one row of hotel settings: capacity per unit and the daily price of each
 // booking type. Booking transactions read it FOR SHARE, so a change of
@@ -42,27 +42,33 @@ async function readSettings(db: Knex | Knex.Transaction, lock?: 'share') {
   return row as HotelSettings
 }
 
-/** Changes capacity and prices: the Owner and Managers. */
+/**
+ * Changes capacity and prices — all of them (the page's form) or only those
+ * given (PUT /api/settings): the Owner and Managers.
+ */
 export async function updateHotelSettings({
   actor,
   input,
 }: {
   actor: Actor
-  input: SettingsInput
+  input: SettingsPatch
 }): Promise<HotelSettings> {
   assertCan(canManageSettings(actor))
   const db = await getDb()
+  const changes = Object.fromEntries(
+    Object.entries({
+      dog_kennels: input.dog_kennels,
+      cat_condos: input.cat_condos,
+      day_care_places: input.day_care_places,
+      day_care_daily_price_cents: input.day_care_daily_price,
+      boarding_daily_price_cents: input.boarding_daily_price,
+    }).filter(([, value]) => value !== undefined),
+  )
   return db.transaction(async (trx) => {
     await trx('hotel_settings').select('id').where({ id: 1 }).forUpdate()
     const [row] = await trx('hotel_settings')
       .where({ id: 1 })
-      .update({
-        dog_kennels: input.dog_kennels,
-        cat_condos: input.cat_condos,
-        day_care_places: input.day_care_places,
-        day_care_daily_price_cents: input.day_care_daily_price,
-        boarding_daily_price_cents: input.boarding_daily_price,
-      })
+      .update(changes)
       .returning(COLUMNS as unknown as string[])
     await changed(trx, ['settings'])
     return row as HotelSettings

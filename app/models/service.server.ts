@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { centsToDollars } from '~/domain/booking-rules'
 import { AppError, conflict, invalid, notFound } from '~/domain/errors'
 import { assertCan, canManageServices } from '~/domain/permissions'
-import type { Service, ServiceStaff, ServiceWithCents } from '~/domain/service'
+import type { Service, ServiceSpecies, ServiceStaff, ServiceWithCents } from '~/domain/service'
 import type { Actor } from '~/domain/user'
 import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
@@ -21,7 +21,14 @@ export const SERVICE_MESSAGES = {
   updateFailed: 'Could not update service',
 } as const
 
-type ServiceRow = { id: number; service: string; price_cents: number }
+type ServiceRow = {
+  id: number
+  service: string
+  price_cents: number
+  species: ServiceSpecies
+  description: string
+}
+const SERVICE_COLUMNS = ['id', 'service', 'price_cents', 'species', 'description']
 type StaffRow = ServiceStaff & { service_id: number }
 
 const active = (q: Knex.QueryBuilder) => q.whereNull('services.deleted_at')
@@ -46,6 +53,8 @@ async function withStaff(
     service: row.service,
     price: centsToDollars(row.price_cents),
     priceCents: row.price_cents,
+    species: row.species,
+    description: row.description,
     staff: staff
       .filter((s) => s.service_id === row.id)
       .map(({ id, fname, lname }) => ({ id, fname, lname })),
@@ -64,9 +73,9 @@ export function toApiService({ priceCents: _cents, ...service }: ServiceWithCent
 export function listServices(): Promise<ServiceWithCents[]> {
   return cached('services', 'offered', async () => {
     const db = await getDb()
-    const rows: ServiceRow[] = await active(
-      db('services').select('id', 'service', 'price_cents'),
-    ).orderByRaw('lower(service), id')
+    const rows: ServiceRow[] = await active(db('services').select(...SERVICE_COLUMNS)).orderByRaw(
+      'lower(service), id',
+    )
     return withStaff(db, rows)
   })
 }
@@ -75,7 +84,9 @@ export function listServices(): Promise<ServiceWithCents[]> {
 export async function getService({ id }: { id: number }): Promise<ServiceWithCents> {
   const conn = await getDb()
   const row: ServiceRow | undefined = await active(
-    conn('services').select('id', 'service', 'price_cents').where({ id }),
+    conn('services')
+      .select(...SERVICE_COLUMNS)
+      .where({ id }),
   ).first()
   if (!row) throw notFound(SERVICE_MESSAGES.notFound)
   const [service] = await withStaff(conn, [row])
@@ -122,8 +133,13 @@ export async function createService({
       await assertUniqueName(trx, input.service, message)
       await assertStaffIds(trx, input.staff, message)
       const [row] = await trx('services')
-        .insert({ service: input.service, price_cents: input.price })
-        .returning(['id', 'service', 'price_cents'])
+        .insert({
+          service: input.service,
+          price_cents: input.price,
+          species: input.species ?? 'both',
+          description: input.description ?? '',
+        })
+        .returning(SERVICE_COLUMNS)
       if (input.staff.length)
         await trx('service_staff').insert(
           input.staff.map((user_id) => ({ service_id: row.id, user_id })),
@@ -140,7 +156,8 @@ export async function createService({
 }
 
 /**
- * Replaces a service's name, price and staff. Bookings already made keep
+ * Replaces a service's name, price and staff, and its species and
+ * description when given. Bookings already made keep
  * their own copies of name and price (booking_services), so they do not change.
  */
 export async function updateService({
@@ -166,8 +183,14 @@ export async function updateService({
       await assertStaffIds(trx, input.staff, message)
       const [row] = await trx('services')
         .where({ id })
-        .update({ service: input.service, price_cents: input.price })
-        .returning(['id', 'service', 'price_cents'])
+        .update({
+          service: input.service,
+          price_cents: input.price,
+          // Left out: kept as they were (clients from before species send neither).
+          ...(input.species ? { species: input.species } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+        })
+        .returning(SERVICE_COLUMNS)
       await trx('service_staff').where({ service_id: id }).delete()
       if (input.staff.length)
         await trx('service_staff').insert(

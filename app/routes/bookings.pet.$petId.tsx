@@ -55,7 +55,7 @@ export const loader = pageHandler(async ({ request, params, url }: Route.LoaderA
   const [bookings, settings, services] = await Promise.all([
     listPetBookings({ petId: pet.id, actor, pastLimit: 20 }),
     getHotelSettings(),
-    canBook ? listBookableServices() : [],
+    canBook ? listBookableServices(pet.type) : [],
   ])
   return {
     pet,
@@ -134,7 +134,7 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
 
   if (intent === 'quote') {
     // Without JavaScript: price what was chosen (the page renders the total from these values).
-    const quoted = await attempt(() => quoteBooking({ input: submission.value }))
+    const quoted = await attempt(() => quoteBooking({ input: submission.value, petType: pet.type }))
     if (!quoted.ok) return refuse(quoted.error, failed)
     return { intent, deleteError: undefined, result: submission.reply() }
   }

@@ -9,6 +9,7 @@ import { ServiceForm as ServiceFormNow, type StaffOption } from '~/components/se
 import { pageMeta } from '~/domain/hotel'
 import { PageErrorBoundary } from '~/components/error-view'
 import { formatDollars } from '~/domain/booking-rules'
+import { SERVICE_SPECIES_LABELS, speciesWithoutServices } from '~/domain/service'
 import { AppError } from '~/domain/errors'
 import { assertCan, canManageServices } from '~/domain/permissions'
 import { getCurrentUser } from '~/http/auth.server'
@@ -39,7 +40,13 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
   const admin = canManageServices(actor)
   const [services, staff] = await Promise.all([listServices(), admin ? listStaff({ actor }) : []])
   return {
-    services: services.map((s) => ({ ...s, priceLabel: formatDollars(s.priceCents) })),
+    services: services.map((s) => ({
+      ...s,
+      priceLabel: formatDollars(s.priceCents),
+      speciesLabel: SERVICE_SPECIES_LABELS[s.species],
+    })),
+    // A booking needs a service: the Owner and Managers hear of a species left without one.
+    speciesWithout: admin ? speciesWithoutServices(services) : [],
     admin,
     staff: staff.map(({ id, fname, lname, position }): StaffOption => ({
       id,
@@ -68,13 +75,19 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
   const submission = parseForm(formData, serviceSchema)
   if (submission.status !== 'success')
     return data({ intent, id, result: submission.reply() }, { status: 400 })
+  // The form always has both fields: an emptied description (which a form sends as nothing) clears it.
+  const input = {
+    ...submission.value,
+    species: submission.value.species ?? 'both',
+    description: submission.value.description ?? '',
+  }
   const saved = await attempt(() => {
-    if (intent === 'create') return createService({ actor, input: submission.value })
+    if (intent === 'create') return createService({ actor, input })
     if (id === null)
       throw new AppError('not_found', SERVICE_MESSAGES.notFound, {
         fieldErrors: { service: SERVICE_MESSAGES.notFound },
       })
-    return updateService({ actor, id, input: submission.value })
+    return updateService({ actor, id, input })
   })
   if (!saved.ok) {
     const formError =
@@ -88,7 +101,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
 })
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
-  const { services, admin, staff, editId, created } = loaderData
+  const { services, admin, staff, editId, created, speciesWithout } = loaderData
   const actionData = useActionData<typeof action>()
   const location = useLocation()
   const createResult = actionData?.intent === 'create' ? actionData.result : undefined
@@ -108,6 +121,11 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       />
 
       {created && !actionData ? <Notice tone="success">Service created.</Notice> : null}
+      {speciesWithout.map((type) => (
+        <Notice key={type} tone="warning" quiet>
+          {`No service is offered for ${type === 'dog' ? 'dogs' : 'cats'}, and a booking needs at least one: ${type === 'dog' ? 'dogs' : 'cats'} cannot be booked until a service is for them.`}
+        </Notice>
+      ))}
 
       {services.length === 0 ? (
         <EmptyState title="No services available" headingLevel={2} />
@@ -125,7 +143,11 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                   <h2 className="card-title" id={`service-${service.id}-name`}>
                     {service.service}
                   </h2>
-                  <p className="price">{service.priceLabel}</p>
+                  <p className="cluster">
+                    <span className="price">{service.priceLabel}</span>
+                    <span className="badge badge-muted">{service.speciesLabel}</span>
+                  </p>
+                  {service.description ? <p>{service.description}</p> : null}
                   <ServiceStaffList staff={service.staff} />
                   {editing ? (
                     <section className="stack-sm" aria-label={`Update ${service.service}`}>
@@ -138,6 +160,8 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                           service: service.service,
                           price: (service.priceCents / 100).toFixed(2),
                           staff: service.staff.map((s) => String(s.id)),
+                          species: service.species,
+                          description: service.description,
                         }}
                         staffOptions={staff}
                         lastResult={updateResult}

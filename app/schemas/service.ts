@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dollarsToCents } from '~/domain/booking-rules'
+import { SERVICE_DESCRIPTION_MAX, SERVICE_SPECIES } from '~/domain/service'
 import { blankToUndefined, idSchema } from './fields'
 
 // The service form (Create a Service / Update on /services) and
@@ -15,6 +16,9 @@ export const serviceMessages = {
   priceInvalid: 'Price must be a positive number with at most 2 decimals',
   staffInvalid: 'Staff must be a list of staff user ids',
   duplicate: 'A service with this name already exists',
+  speciesInvalid: 'Species must be dog, cat or both',
+  descriptionTooLong: `Description must be at most ${SERVICE_DESCRIPTION_MAX} characters`,
+  descriptionInvalid: 'Description must be text without null characters',
 } as const
 
 const serviceName = z.preprocess(
@@ -62,10 +66,33 @@ const staff = z
   })
   .transform((ids) => [...new Set(ids.map((id) => idSchema.parse(id) as number))])
 
+/**
+ * Who the service is for. Optional: a create without it is for both, an
+ * update without it keeps what the service had (clients written before
+ * species existed send neither).
+ */
+const species = z.preprocess(
+  blankToUndefined,
+  z.enum(SERVICE_SPECIES, { error: serviceMessages.speciesInvalid }).optional(),
+)
+
+/** A short description; optional like species ('' clears it). */
+const description = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z
+    .string({ error: serviceMessages.descriptionInvalid })
+    .refine((v) => !v.includes('\u0000'), serviceMessages.descriptionInvalid)
+    .transform((v) => v.trim())
+    .refine((v) => v.length <= SERVICE_DESCRIPTION_MAX, serviceMessages.descriptionTooLong)
+    .optional(),
+)
+
 export const serviceSchema = z.object({
   service: serviceName,
   price,
   staff,
+  species,
+  description,
 })
 
 export type ServiceInput = z.infer<typeof serviceSchema>

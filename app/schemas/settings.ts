@@ -58,3 +58,16 @@ export const settingsSchema = z.object({
 
 /** Capacity as counts, prices in cents. */
 export type SettingsInput = z.infer<typeof settingsSchema>
+
+export const SETTINGS_PATCH_EMPTY =
+  'Send at least one of dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price'
+
+/**
+ * PUT /api/settings: any of the fields, alone or together; the others keep
+ * their values. A body with none of them is a mistake (a misspelt name,
+ * say), not a request to change nothing.
+ */
+export const settingsPatchSchema = settingsSchema
+  .partial()
+  .refine((v) => Object.values(v).some((value) => value !== undefined), SETTINGS_PATCH_EMPTY)
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>

@@ -594,11 +594,13 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     const poison = {
       price: ['', null, 0, -5, 1.001, 'abc', '1e3', true, [], {}, undefined],
       service: ['', '  ', null, 7, 'x'.repeat(101), 'Fuzz\u0000'],
+      species: ['hamster', 'Dog', 'both ', 1, true, [], {}],
+      description: ['x'.repeat(301), 'a\u0000b', 7, [], {}, new HugeText(70_000)],
     }
     await check(
       fc.asyncProperty(
         actor,
-        jsonBody(['service', 'price', 'staff'], poison),
+        jsonBody(['service', 'price', 'staff', 'species', 'description'], poison),
         async (who, body) => {
           await expectRefused(who, 'POST', '/api/services', body)
         },
@@ -609,7 +611,7 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
       fc.asyncProperty(
         actor,
         target,
-        jsonBody(['id', 'service', 'price', 'staff'], poison),
+        jsonBody(['id', 'service', 'price', 'staff', 'species', 'description'], poison),
         async (who, id, body) => {
           await expectRefused(who, 'PUT', `/api/services/${id}`, body)
         },
@@ -695,6 +697,33 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
         }),
         async (who, body) => {
           await expectRefused(who, 'PUT', '/api/users/me/password', body)
+        },
+      ),
+    )
+  })
+
+  it('PUT /api/settings', { timeout: TIMEOUT }, async () => {
+    setNow(NOW)
+    await check(
+      fc.asyncProperty(
+        actor,
+        jsonBody(
+          [
+            'dog_kennels',
+            'cat_condos',
+            'day_care_places',
+            'day_care_daily_price',
+            'boarding_daily_price',
+          ],
+          {
+            dog_kennels: [-1, 1.5, 10_001, '1e308', 'NaN', null, true, [], '\u0000'],
+            cat_condos: ['abc', ' ', '0x10', {}, 2 ** 31],
+            day_care_daily_price: [0, -5, 1.001, 'free', '$', 1e308, '99999999999999999999.99'],
+            boarding_daily_price: ['', null, 'Infinity', '55.00\u0000', new HugeText(70_000)],
+          },
+        ),
+        async (who, body) => {
+          await expectRefused(who, 'PUT', '/api/settings', body)
         },
       ),
     )
@@ -1759,8 +1788,12 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
       ['service', 'Fuzz Nails'],
       ['price', '12.50'],
       ['staff', String(ids.staffId)],
+      ['species', 'dog'],
+      ['description', 'A trim'],
     ]
     const poison: Record<string, FormValue[]> = {
+      species: ['hamster', 'DOG', '\u0000', new HugeText(70_000)],
+      description: ['x'.repeat(301), 'a\u0000b', new HugeText(70_000)],
       service: ['', '  ', 'x'.repeat(101), 'Fuzz\u0000', new HugeText(70_000)],
       price: ['', '0', '-5', '1.001', 'abc', '1e3', '1e308', '99999999999999999999', '\u0000'],
       staff: ['abc', '0', '-1', GONE, '99999999999', String(ids.clientId), '\u0000'],

@@ -27,12 +27,21 @@ describe('GET /api/services', () => {
     expect(Object.keys(res.body)).toEqual(['services'])
     const ours = res.body.services.filter((s: { id: number }) => [zeta.id, alpha.id].includes(s.id))
     expect(ours).toEqual([
-      { id: alpha.id, service: 'alpha Bath', price: 40, staff: [] },
+      {
+        id: alpha.id,
+        service: 'alpha Bath',
+        price: 40,
+        staff: [],
+        species: 'both',
+        description: '',
+      },
       {
         id: zeta.id,
         service: 'Zeta Walk',
         price: 19.99,
         staff: [{ id: employee.id, fname: 'Emma', lname: 'Groomer' }],
+        species: 'both',
+        description: '',
       },
     ])
     const names = res.body.services.map((s: { service: string }) => s.service.toLowerCase())
@@ -47,7 +56,14 @@ describe('GET /api/services', () => {
     const c = new Client(base)
     const one = await c.get(`/api/services/${s.id}`)
     expect(one.status).toBe(200)
-    expect(one.body).toEqual({ id: s.id, service: 'Nail Trim', price: 12.5, staff: [] })
+    expect(one.body).toEqual({
+      id: s.id,
+      service: 'Nail Trim',
+      price: 12.5,
+      staff: [],
+      species: 'both',
+      description: '',
+    })
     expect((await c.get('/api/services/999999')).status).toBe(404)
     expect((await c.get('/api/services/abc')).body).toEqual({ message: 'Service not found' })
     expect((await c.get('/api/services/99999999999999999999')).status).toBe(404)
@@ -76,6 +92,8 @@ describe('POST /api/services', () => {
         { id: e1.id, fname: 'Ana', lname: 'Walker' },
         { id: owner.id, fname: 'Olive', lname: 'Boss' },
       ].sort((a, b) => a.id - b.id),
+      species: 'both',
+      description: '',
     })
     const db = await getDb()
     const row = await db('services').where({ id: res.body.id }).first()
@@ -254,6 +272,8 @@ describe('PUT /api/services/{id}', () => {
       service: 'Group Playtime',
       price: 15.75,
       staff: [{ id: e2.id, fname: 'Ed', lname: 'Two' }],
+      species: 'both',
+      description: '',
     })
     // The id in the body is optional; the same name in another case is the same service.
     const res2 = await m.put(`/api/services/${s.id}`, {
@@ -262,7 +282,14 @@ describe('PUT /api/services/{id}', () => {
       staff: [],
     })
     expect(res2.status).toBe(200)
-    expect(res2.body).toEqual({ id: s.id, service: 'group playtime', price: 16, staff: [] })
+    expect(res2.body).toEqual({
+      id: s.id,
+      service: 'group playtime',
+      price: 16,
+      staff: [],
+      species: 'both',
+      description: '',
+    })
     expect((await new Client(base).get(`/api/services/${s.id}`)).body).toEqual(res2.body)
   })
 
@@ -468,6 +495,8 @@ describe('the /services page', () => {
         expect.objectContaining({ id: e1.id }),
         expect.objectContaining({ id: e2.id }),
       ]),
+      species: 'both',
+      description: '',
     })
     const invalid = await m.postForm(
       '/services',

@@ -277,12 +277,13 @@ export async function getBookablePet({
   return { ...pet, owner_name: owner ? `${owner.fname} ${owner.lname}` : '' }
 }
 
-/** Services a booking may choose now (not withdrawn), by name. */
-export async function listBookableServices(): Promise<BookableService[]> {
+/** Services a booking for a pet of `petType` may choose now (not withdrawn, for its species), by name. */
+export async function listBookableServices(petType: PetType): Promise<BookableService[]> {
   const db = await getDb()
   return db('services')
     .select('id', 'service', 'price_cents')
     .whereNull('deleted_at')
+    .whereIn('species', ['both', petType])
     .orderBy([{ column: 'service' }, { column: 'id' }])
 }
 
@@ -292,13 +293,16 @@ export async function listBookableServices(): Promise<BookableService[]> {
  */
 export async function quoteBooking({
   input,
+  petType,
 }: {
   input: Pick<BookingInput, 'booking_type' | 'drop_off_date' | 'pick_up_date' | 'services'>
+  /** The pet's species: services for the other one are refused as a booking would be. */
+  petType: PetType
 }): Promise<Quote> {
   const db = await getDb()
   const [settings, services] = await Promise.all([
     getHotelSettings(),
-    requireBookableServices(db, input.services, 'Could not price the booking'),
+    requireBookableServices(db, input.services, 'Could not price the booking', { petType }),
   ])
   const price = priceBooking({
     type: input.booking_type,

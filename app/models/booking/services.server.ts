@@ -1,23 +1,28 @@
 import { invalid } from '~/domain/errors'
 import type { BookableService } from '~/domain/booking'
+import type { PetType } from '~/domain/pet'
+import { servesSpecies, type ServiceSpecies } from '~/domain/service'
 import type { Conn } from './rows.server'
+
+const PLURAL: Record<PetType, string> = { dog: 'dogs', cat: 'cats' }
 
 // The services a booking chose, as they are now (name and price to copy onto
 // it). A missing or withdrawn one refuses the booking with the message of the
-// operation, naming the ids at fault.
+// operation, naming the ids at fault; so does one that is not for the pet's
+// species (a dog is never booked for "Cat Enrichment Hour").
 export async function requireBookableServices(
   db: Conn,
   ids: number[],
   message: string,
-  { lock = false } = {},
+  { lock = false, petType }: { lock?: boolean; petType?: PetType } = {},
 ): Promise<BookableService[]> {
   const q = db('services')
-    .select('id', 'service', 'price_cents')
+    .select('id', 'service', 'price_cents', 'species')
     .whereIn('id', ids)
     .whereNull('deleted_at')
   // Inside a booking transaction: a price change waits for the booking in flight.
   if (lock) q.forShare()
-  const found = (await q) as BookableService[]
+  const found = (await q) as (BookableService & { species: ServiceSpecies })[]
   const byId = new Map(found.map((s) => [s.id, s]))
   const missing = ids.filter((id) => !byId.has(id))
   if (missing.length)
@@ -27,5 +32,13 @@ export async function requireBookableServices(
           ? `Service ${missing[0]} does not exist`
           : `Services ${missing.join(', ')} do not exist`,
     })
-  return ids.map((id) => byId.get(id)!)
+  const wrong = petType ? found.filter((s) => !servesSpecies(s.species, petType)) : []
+  if (wrong.length)
+    throw invalid(message, {
+      services: `${wrong.map((s) => s.service).join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not offered for ${PLURAL[petType!]}`,
+    })
+  return ids.map((id) => {
+    const { species: _species, ...service } = byId.get(id)!
+    return service
+  })
 }

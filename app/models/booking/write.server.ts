@@ -238,7 +238,10 @@ async function writeBooking(
 
   // 2. Settings (shared: a settings change waits for bookings in flight) and the chosen services.
   const settings = await getHotelSettings({ trx, lock: 'share' })
-  const services = await requireBookableServices(trx, input.services, message, { lock: true })
+  const services = await requireBookableServices(trx, input.services, message, {
+    lock: true,
+    petType: pet.type,
+  })
 
   // 3. One current booking per pet, and never two at once.
   const clash = (await trx('bookings')
