@@ -61,6 +61,8 @@ export default [
     route('bookings/user', 'routes/api/bookings.user.ts'),
     route('bookings/pet/:petId', 'routes/api/bookings.pet.$petId.ts'),
     route('bookings/date/:date', 'routes/api/bookings.date.$date.ts'),
+    route('bookings/:id/check-in', 'routes/api/bookings.$id.check-in.ts'),
+    route('bookings/:id/check-out', 'routes/api/bookings.$id.check-out.ts'),
     route('bookings/:id', 'routes/api/bookings.$id.ts'),
     route('services', 'routes/api/services.ts'),
     route('services/:id', 'routes/api/services.$id.ts'),

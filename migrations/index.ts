@@ -4,6 +4,7 @@ import * as sessionsAndRateLimits from './002-sessions-and-rate-limits'
 import * as cacheVersions from './003-cache-versions'
 import * as accountsAndMail from './004-accounts-and-mail'
 import * as servicesPerSpecies from './006-services-per-species'
+import * as checkInAndOut from './007-check-in-and-out'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -13,6 +14,7 @@ const migrations: Record<string, Knex.Migration> = {
   '003-cache-versions': cacheVersions,
   '004-accounts-and-mail': accountsAndMail,
   '006-services-per-species': servicesPerSpecies,
+  '007-check-in-and-out': checkInAndOut,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,6 +12,8 @@ import type { Occupancy } from '~/domain/capacity'
 import { formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
 import './booking-pages.css'
 import { capitalize } from '~/domain/text'
+import type { WallDateTime } from '~/domain/hotel-time'
+import { FrontDeskControls, statusCounts } from './front-desk-controls'
 
 export const UNIT_NAMES: Record<keyof Occupancy, string> = {
   dog_kennel: 'Dog kennels',
@@ -65,24 +67,33 @@ export function DaySheetList({
   entries,
   time,
   empty,
+  now,
+  errors = {},
 }: {
   id: string
   title: string
   entries: DaySheetEntry[]
   time: 'drop_off' | 'pick_up' | 'stay' | 'day_care'
   empty: string
+  /** Hotel time now: which front-desk taps each entry offers. */
+  now: WallDateTime
+  /** Refusals of front-desk taps, by booking id (a post without JavaScript). */
+  errors?: Record<number, string>
 }) {
   return (
     <section className="day-sheet-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="day-sheet-title">
         {title} <span className="badge badge-muted">{entries.length}</span>
       </h2>
+      {entries.length ? (
+        <p className="text-sm muted">{statusCounts(entries.map((e) => e.booking))}</p>
+      ) : null}
       {entries.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
         <ul className="day-sheet-list">
           {entries.map((e) => (
-            <li key={e.booking.id} className="day-sheet-entry">
+            <li key={e.booking.id} id={`booking-${e.booking.id}`} className="day-sheet-entry">
               <p className="day-sheet-time">{timeText(e, time)}</p>
               <div className="stack-sm">
                 <h3 className="day-sheet-pet">
@@ -124,6 +135,12 @@ export function DaySheetList({
                     </div>
                   ) : null}
                 </dl>
+                <FrontDeskControls
+                  booking={e.booking}
+                  petName={e.pet.name}
+                  now={now}
+                  error={errors[e.booking.id]}
+                />
               </div>
             </li>
           ))}

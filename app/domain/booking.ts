@@ -1,5 +1,6 @@
 import type { BookingType } from './booking-rules'
 import type { Occupancy } from './capacity'
+import type { BookingStatus } from './front-desk'
 import type { IsoDate, WallDateTime } from './hotel-time'
 import type { PetType } from './pet'
 
@@ -26,6 +27,11 @@ export type Booking = {
   pet: { id: number; name: string; type: PetType }
   /** The drop-off moment has come: clients can no longer change or cancel it. */
   started: boolean
+  /** booked → checked_in → checked_out (app/domain/front-desk.ts). */
+  status: BookingStatus
+  /** When the front desk checked the pet in and out, hotel time; null until then. */
+  checked_in_at: WallDateTime | null
+  checked_out_at: WallDateTime | null
 }
 
 /** What a client or the API asks for: POST /api/bookings, PUT /api/bookings/{id}. */

@@ -63,6 +63,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'list every pet': { allowed: STAFF, check: can.canListAllPets },
   'list every booking': { allowed: ADMINS, check: can.canListAllBookings },
   'see the day sheet': { allowed: STAFF, check: can.canSeeDaySheet },
+  'check pets in and out': { allowed: STAFF, check: can.canRunFrontDesk },
   'add a review': { allowed: ['client'], check: can.canAddReview },
   'manage services': { allowed: ADMINS, check: can.canManageServices },
   'manage settings': { allowed: ADMINS, check: can.canManageSettings },

@@ -45,6 +45,8 @@ export const canSeeBooking = canManageBooking
 export const canListAllBookings = (actor: Actor) => isAdmin(actor)
 /** The day sheet (who arrives, leaves and stays on a date) is for staff. */
 export const canSeeDaySheet = (actor: Actor) => isStaff(actor)
+/** Checking pets in and out (and undoing a mis-tap): any staff member at the front desk. */
+export const canRunFrontDesk = (actor: Actor) => isStaff(actor)
 
 // ---- reviews ----
 /** Only clients review the hotel (staff may not praise themselves). */

@@ -460,9 +460,13 @@ export async function deleteOwnAccount({
       .orderBy('id')
       .forUpdate()
     const own = () => trx('bookings').where({ client_id: actor.id })
+    // At the hotel: within its dates, or checked in and not yet checked out (a late pick-up).
     const staying = await own()
-      .where('drop_off_at', '<=', wallNow)
-      .where('pick_up_at', '>', wallNow)
+      .where((q) =>
+        q
+          .where((w) => w.where('drop_off_at', '<=', wallNow).where('pick_up_at', '>', wallNow))
+          .orWhere('status', 'checked_in'),
+      )
       .first('id')
     if (staying) throw conflict(fail, { current_password: ACCOUNT_MESSAGES.staying })
 

@@ -391,15 +391,28 @@ export async function seedDemoData() {
 
   // Past and in-progress stays cannot be booked through the rules (no date in
   // the past), so they are recorded as the engine would have priced them.
+  const db = await getDb()
   for (const [petName, type, dropDay, dropHour, pickDay, pickHour, serviceNames] of BOOKINGS) {
     const pet = pets.get(petName)!
-    await recordStay({
+    const dropOff = wall(addDays(today, dropDay), dropHour)
+    const pickUp = wall(addDays(today, pickDay), pickHour)
+    const id = await recordStay({
       petId: pet.id,
       bookingType: type,
-      dropOff: wall(addDays(today, dropDay), dropHour),
-      pickUp: wall(addDays(today, pickDay), pickHour),
+      dropOff,
+      pickUp,
       serviceIds: serviceNames.map((name) => services.get(name)!.id),
     })
+    // The front desk checked in the pets that have arrived and out those gone home, on time.
+    const { now: wallNow } = hotelClock()
+    if (dropOff <= wallNow)
+      await db('bookings')
+        .where({ id })
+        .update(
+          pickUp <= wallNow
+            ? { status: 'checked_out', checked_in_at: dropOff, checked_out_at: pickUp }
+            : { status: 'checked_in', checked_in_at: dropOff },
+        )
   }
 
   for (const [i, [author, paws, review]] of REVIEWS.entries()) {

@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings-by-date'
 import { DaySheetList, OccupancyMeters } from '~/components/booking-day-sheet'
 import { OccupancyCalendar } from '~/components/booking-month-calendar'
@@ -12,9 +12,13 @@ import {
   formatWallDate,
   formatWallDateLong,
 } from '~/domain/hotel-time'
-import { canSeeDaySheet } from '~/domain/permissions'
+import { FRONT_DESK_ACTIONS } from '~/domain/front-desk'
+import { canRunFrontDesk, canSeeDaySheet } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
-import { pageHandler } from '~/http/form.server'
+import { attempt, pageHandler, readIntent } from '~/http/form.server'
+import { publicOrigin } from '~/http/public-origin.server'
+import { readFormData } from '~/http/request-body.server'
+import { recordFrontDeskAction } from '~/models/booking/front-desk.server'
 import { hotelClock } from '~/infra/clock.server'
 import { getDaySheet } from '~/models/booking/day-sheet.server'
 import { occupancyByDate } from '~/models/booking/occupancy.server'
@@ -43,12 +47,35 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
       to: addDays(firstOfMonth(addMonths(month, 1)), -1),
     }),
   ])
-  const page = { date, today, problem, sheet, month, monthly }
+  const page = { date, today, now: hotelClock().now, problem, sheet, month, monthly }
   return problem ? data(page, { status: 400 }) : page
 })
 
-export default function BookingsByDatePage({ loaderData }: Route.ComponentProps) {
-  const { date, today, problem, sheet, month, monthly } = loaderData
+// The front desk's taps (check in, check out, undo the same day) on an entry.
+// Without JavaScript: back to the sheet at that entry, or the refusal shown
+// on it. With JavaScript (the form says `in_place`): the answer itself, so the
+// entry updates where it is.
+export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => {
+  const actor = await requireUser(request, { can: canRunFrontDesk })
+  const formData = await readFormData(request)
+  const { intent, id } = readIntent(formData, FRONT_DESK_ACTIONS)
+  if (id === null) throw data('Booking not found', { status: 404 })
+  const inPlace = formData.get('in_place') === '1'
+  const done = await attempt(() =>
+    recordFrontDeskAction({ actor, id, action: intent, origin: publicOrigin(request) }),
+  )
+  if (!done.ok) {
+    // Gone meanwhile: the sheet shows the truth.
+    if (done.error.kind === 'not_found' && !inPlace) throw redirect(`${url.pathname}${url.search}`)
+    return data({ error: done.error.message, id }, { status: done.error.status })
+  }
+  if (inPlace) return { error: undefined, id }
+  throw redirect(`${url.pathname}${url.search}#booking-${id}`)
+})
+
+export default function BookingsByDatePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { date, today, now, problem, sheet, month, monthly } = loaderData
+  const errors = actionData?.error ? { [actionData.id]: actionData.error } : {}
   const nothing =
     !sheet.arrivals.length &&
     !sheet.departures.length &&
@@ -131,6 +158,8 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
           title="Arrivals"
           entries={sheet.arrivals}
           time="drop_off"
+          now={now}
+          errors={errors}
           empty="No arrivals."
         />
         <DaySheetList
@@ -138,6 +167,8 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
           title="Departures"
           entries={sheet.departures}
           time="pick_up"
+          now={now}
+          errors={errors}
           empty="No departures."
         />
         <DaySheetList
@@ -145,6 +176,8 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
           title="Staying over"
           entries={sheet.staying}
           time="stay"
+          now={now}
+          errors={errors}
           empty="Nobody staying over."
         />
         <DaySheetList
@@ -152,6 +185,8 @@ export default function BookingsByDatePage({ loaderData }: Route.ComponentProps)
           title="Day care"
           entries={sheet.dayCare}
           time="day_care"
+          now={now}
+          errors={errors}
           empty="No day-care pets."
         />
       </div>

@@ -15,6 +15,8 @@ import { coveredDates } from '../../app/domain/booking-states'
 const NOW = '2026-03-02T17:00:00Z'
 const BOOKING_FIELDS = [
   'booking_type',
+  'checked_in_at',
+  'checked_out_at',
   'client_id',
   'daily_price',
   'days',
@@ -25,6 +27,7 @@ const BOOKING_FIELDS = [
   'pick_up_date',
   'services',
   'started',
+  'status',
   'total',
 ].sort()
 
@@ -108,6 +111,9 @@ describe('booking calls', () => {
       total: 145.5, // 2 × 55 + 25.50 + 10
       pet: { id: h.pet.id, name: 'Rex', type: 'dog' },
       started: false,
+      status: 'booked',
+      checked_in_at: null,
+      checked_out_at: null,
     })
   })
 

@@ -729,6 +729,27 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     )
   })
 
+  it('POST /api/bookings/{id}/check-in and /check-out', { timeout: TIMEOUT }, async () => {
+    // The clock is a week before the stays: no check-in is open yet, none is checked in.
+    setNow(NOW)
+    const target = fc.oneof(
+      fc.constant(String(ids.ownBooking)),
+      fc.constant(String(ids.otherBooking)),
+      badId,
+    )
+    await check(
+      fc.asyncProperty(
+        actor,
+        target,
+        fc.constantFrom('check-in', 'check-out'),
+        fc.oneof(jsonBody(['status', 'at'], { status: ['checked_in', 1, null] }), rawBody),
+        async (who, id, step, body) => {
+          await expectRefused(who, 'POST', `/api/bookings/${id}/${step}`, body)
+        },
+      ),
+    )
+  })
+
   it('POST /api/reviews, PUT and DELETE /api/reviews/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     const poison = {
@@ -1634,6 +1655,45 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
             )
             .map(([who, body]) => ({ who, url: '/account/delete', body })),
         ),
+      ),
+    )
+  })
+
+  it('POST /bookingsByDate (the front desk)', { timeout: TIMEOUT }, async () => {
+    setNow(NOW)
+    const bookingId = fc.constantFrom(
+      String(ids.ownBooking),
+      String(ids.otherBooking),
+      GONE,
+      '',
+      'abc',
+      '0',
+      '\u0000',
+    )
+    await checkPages(
+      sent(
+        fc
+          .tuple(
+            anyActor,
+            intentOf('check-in', 'check-out', 'undo-check-in', 'undo-check-out'),
+            bookingId,
+            fc.constantFrom('', '1'),
+            fc.constantFrom('', '?date=2026-03-10', '?date=9999-12-31', '?date=nope'),
+          )
+          .chain(([who, intent, id, inPlace, query]) =>
+            fc
+              .oneof(
+                formBody(
+                  fc.constant<Field[]>([
+                    ['intent', intent],
+                    ['id', id],
+                    ['in_place', inPlace],
+                  ]),
+                ),
+                notAForm,
+              )
+              .map((body) => ({ who, url: `/bookingsByDate${query}`, body })),
+          ),
       ),
     )
   })

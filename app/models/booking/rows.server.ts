@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { Booking } from '~/domain/booking'
 import type { BookingType } from '~/domain/booking-rules'
+import type { BookingStatus } from '~/domain/front-desk'
 import { isStarted } from '~/domain/booking-states'
 import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
@@ -22,6 +23,9 @@ export type BookingRow = {
   total_cents: number
   pet_name: string
   pet_type: PetType
+  status: BookingStatus
+  checked_in_at: string | null
+  checked_out_at: string | null
 }
 
 export const BOOKING_COLUMNS = [
@@ -34,12 +38,15 @@ export const BOOKING_COLUMNS = [
   'b.total_cents',
   'p.name as pet_name',
   'p.type as pet_type',
+  'b.status',
 ] as const
 
 /** Drop-off and pick-up leave the database as text in one fixed shape on both drivers. */
 export const wallTimes = (db: Conn) => [
   db.raw(`to_char(b.drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
   db.raw(`to_char(b.pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
+  db.raw(`to_char(b.checked_in_at, 'YYYY-MM-DD HH24:MI:SS') as checked_in_at`),
+  db.raw(`to_char(b.checked_out_at, 'YYYY-MM-DD HH24:MI:SS') as checked_out_at`),
 ]
 
 /** Bookings (alias b) with their pet (alias p) and the columns a Booking needs. */
@@ -103,6 +110,9 @@ function toBooking(
     total: centsToDollars(r.total_cents),
     pet: { id: r.pet_id, name: r.pet_name, type: r.pet_type },
     started: isStarted(r, now),
+    status: r.status,
+    checked_in_at: r.checked_in_at,
+    checked_out_at: r.checked_out_at,
   }
 }
 

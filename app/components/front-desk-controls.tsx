@@ -1,0 +1,104 @@
+/**
+ * The front desk's buttons on a day-sheet entry: the pet's status (Expected,
+ * Here, Gone home, a late pick-up flagged) and one tap to check it in or out,
+ * or to undo a mis-tap the same day. Each is a POST form that works without
+ * JavaScript (the page comes back at the entry); with it, the tap happens in
+ * place (a fetcher) and the entry updates without a reload.
+ *
+ *   <FrontDeskControls booking={entry.booking} petName="Rex" now={now} />
+ */
+import { useEffect, useState } from 'react'
+import { useFetcher, useLocation } from 'react-router'
+import type { Booking } from '~/domain/booking'
+import {
+  allowedFrontDeskActions,
+  isLatePickUp,
+  STATUS_LABELS,
+  statusMoment,
+  type FrontDeskAction,
+} from '~/domain/front-desk'
+import type { WallDateTime } from '~/domain/hotel-time'
+
+const LABELS: Record<FrontDeskAction, string> = {
+  'check-in': 'Check in',
+  'check-out': 'Check out',
+  'undo-check-in': 'Undo check-in',
+  'undo-check-out': 'Undo check-out',
+}
+
+const BADGE: Record<Booking['status'], string> = {
+  booked: 'badge-muted',
+  checked_in: 'badge-primary',
+  checked_out: 'badge-accent',
+  cancelled: 'badge-danger',
+  no_show: 'badge-danger',
+}
+
+export function FrontDeskControls({
+  booking,
+  petName,
+  now,
+  error,
+}: {
+  booking: Booking
+  petName: string
+  now: WallDateTime
+  /** A refusal of this entry's last tap, from a post without JavaScript. */
+  error?: string
+}) {
+  const fetcher = useFetcher<{ error?: string }>()
+  const location = useLocation()
+  // Without JavaScript the page comes back at this entry, on the same date.
+  const formAction = `${location.pathname}${location.search}#booking-${booking.id}`
+  // Rendered after hydration only: tells the action to answer in place instead of redirecting.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const actions = allowedFrontDeskActions(booking, now)
+  const late = isLatePickUp(booking, now)
+  const moment = statusMoment(booking)
+  const shownError = fetcher.data?.error ?? error
+  const busy = fetcher.state !== 'idle'
+  return (
+    <div className="front-desk" aria-live="polite">
+      <p className="cluster front-desk-status">
+        <span className={`badge ${BADGE[booking.status]}`}>{STATUS_LABELS[booking.status]}</span>
+        {late ? <span className="badge badge-danger">Late pick-up</span> : null}
+        {moment ? <span className="text-sm muted">{moment}</span> : null}
+      </p>
+      {actions.length ? (
+        <div className="cluster">
+          {actions.map((action) => (
+            <fetcher.Form key={action} method="post" action={formAction}>
+              <input type="hidden" name="intent" value={action} />
+              <input type="hidden" name="id" value={booking.id} />
+              {hydrated ? <input type="hidden" name="in_place" value="1" /> : null}
+              <button
+                type="submit"
+                className={
+                  action.startsWith('undo')
+                    ? 'btn btn-ghost btn-sm'
+                    : 'btn btn-primary btn-sm front-desk-tap'
+                }
+                disabled={busy}
+                aria-label={`${LABELS[action]} ${petName}`}
+              >
+                {LABELS[action]}
+              </button>
+            </fetcher.Form>
+          ))}
+        </div>
+      ) : null}
+      {shownError ? (
+        <p className="field-error" role="alert">
+          {shownError}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** "2 expected · 1 here · 0 gone home": a list's entries by status. */
+export function statusCounts(bookings: Pick<Booking, 'status'>[]): string {
+  const count = (s: Booking['status']) => bookings.filter((b) => b.status === s).length
+  return `${count('booked')} expected · ${count('checked_in')} here · ${count('checked_out')} gone home`
+}

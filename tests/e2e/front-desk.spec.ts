@@ -1,0 +1,74 @@
+import {
+  apiAddPet,
+  apiLogin,
+  demoEmail,
+  expect,
+  expectNoA11yViolations,
+  snap,
+  test,
+  uniqueName,
+} from './support/fixtures'
+
+// The front desk on a phone at the kennel door (390 px), with JavaScript on
+// and off: a staff member checks a pet in from the day sheet, sees it "Here",
+// checks it out, and undoes the mis-tap. The clock is pinned to Monday 23
+// November 2026, 10:00 in New York; the stay is tomorrow's day care, which
+// the front desk may check in from today.
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+test('check a pet in and out from the day sheet, and undo a mis-tap', async ({
+  page,
+  newClient,
+}, testInfo) => {
+  const petName = uniqueName('Tofu')
+  const { user } = await newClient()
+  const pet = await apiAddPet(page.request, petName, 'dog')
+  const { services } = (await (await page.request.get('/api/services')).json()) as {
+    services: { id: number; species: string }[]
+  }
+  const service = services.find((s) => s.species !== 'cat')!
+  const booked = await page.request.post('/api/bookings', {
+    data: {
+      client_id: user.id,
+      pet_id: pet.id,
+      booking_type: 'day_care',
+      drop_off_date: '2026-11-24 09:00:00',
+      pick_up_date: '2026-11-24 17:00:00',
+      services: [service.id],
+    },
+  })
+  expect(booked.status()).toBe(201)
+  const bookingId = ((await booked.json()) as { booking: { id: number } }).booking.id
+
+  await page.context().clearCookies()
+  await apiLogin(page.request, demoEmail('employee'))
+  await page.goto('/bookingsByDate?date=2026-11-24')
+  const entry = page.locator(`#booking-${bookingId}`)
+  await expect(entry.getByText('Expected', { exact: true })).toBeVisible()
+
+  await entry.getByRole('button', { name: `Check in ${petName}` }).click()
+  await expect(entry.getByText('Here', { exact: true })).toBeVisible()
+  await expect(entry.getByText('Checked in Mon, Nov 23, 2026, 10:00 AM')).toBeVisible()
+  if (testInfo.project.name === 'no-js')
+    // The page came back at the entry, on the same date.
+    await expect(page).toHaveURL(
+      new RegExp(`/bookingsByDate\\?date=2026-11-24#booking-${bookingId}$`),
+    )
+  else await expect(page).toHaveURL(/\/bookingsByDate\?date=2026-11-24$/) // in place
+  await expectNoA11yViolations(page)
+  await snap(page, testInfo, 'front-desk-checked-in')
+
+  await entry.getByRole('button', { name: `Check out ${petName}` }).click()
+  await expect(entry.getByText('Gone home', { exact: true })).toBeVisible()
+  await expect(entry.getByRole('button', { name: `Check out ${petName}` })).toHaveCount(0)
+
+  // A mis-tap: undone the same day, and the pet is here again.
+  await entry.getByRole('button', { name: `Undo check-out ${petName}` }).click()
+  await expect(entry.getByText('Here', { exact: true })).toBeVisible()
+  await expect(entry.getByRole('button', { name: `Check out ${petName}` })).toBeVisible()
+
+  // The tap targets are big enough for a thumb.
+  const box = await entry.getByRole('button', { name: `Check out ${petName}` }).boundingBox()
+  expect(box!.height).toBeGreaterThanOrEqual(44)
+})
