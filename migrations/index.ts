@@ -5,6 +5,7 @@ import * as cacheVersions from './003-cache-versions'
 import * as accountsAndMail from './004-accounts-and-mail'
 import * as servicesPerSpecies from './006-services-per-species'
 import * as checkInAndOut from './007-check-in-and-out'
+import * as dropOffReminders from './008-drop-off-reminders'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -15,6 +16,7 @@ const migrations: Record<string, Knex.Migration> = {
   '004-accounts-and-mail': accountsAndMail,
   '006-services-per-species': servicesPerSpecies,
   '007-check-in-and-out': checkInAndOut,
+  '008-drop-off-reminders': dropOffReminders,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

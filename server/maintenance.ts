@@ -1,17 +1,31 @@
 import type { Logger } from 'pino'
 import { purgeRateLimits } from '../app/models/rate-limit.server'
 import { purgeExpiredSessions } from '../app/models/session.server'
+import { sendDueReminders } from '../app/models/booking/drop-off-reminders.server'
+import { purgeSentMail } from '../app/models/mail-outbox.server'
+import { getEnv } from '../app/infra/env.server'
 
 // Housekeeping every app server does on its own (deleting what has expired
-// twice is harmless): expired sessions and spent rate-limit counters.
+// twice is harmless): expired sessions, spent rate-limit counters, delivered
+// mail past its keeping time; and the reminders due the day before a
+// drop-off (claimed with SKIP LOCKED, so two servers never send one twice).
 const EVERY_MS = 10 * 60 * 1000
+
+/** Where links in scheduled mail point: PUBLIC_ORIGIN, else this server on localhost. */
+function scheduledMailOrigin() {
+  const env = getEnv()
+  return env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`
+}
 
 export function startMaintenance(logger: Logger, everyMs = EVERY_MS) {
   const run = async () => {
     try {
       const sessions = await purgeExpiredSessions()
       const limits = await purgeRateLimits()
-      if (sessions || limits) logger.info({ sessions, limits }, 'purged expired rows')
+      const mail = await purgeSentMail()
+      if (sessions || limits || mail) logger.info({ sessions, limits, mail }, 'purged expired rows')
+      const reminders = await sendDueReminders({ origin: scheduledMailOrigin() })
+      if (reminders) logger.info({ reminders }, 'queued drop-off reminders')
     } catch (error) {
       logger.warn({ err: error }, 'maintenance failed; will try again')
     }

@@ -129,3 +129,16 @@ export async function getOutboxMessage(id: number): Promise<OutboxRow | undefine
   const db = await getDb()
   return db('mail_outbox').where({ id }).first<OutboxRow | undefined>()
 }
+
+/** Delivered messages are kept this long (the development mailbox, a record of what was said), then deleted. */
+export const KEEP_SENT_MAIL_DAYS = 30
+
+/** Deletes messages delivered more than KEEP_SENT_MAIL_DAYS ago; returns how many. */
+export async function purgeSentMail(): Promise<number> {
+  const db = await getDb()
+  const before = new Date(now().getTime() - KEEP_SENT_MAIL_DAYS * 86_400_000)
+  return db('mail_outbox')
+    .whereNotNull('sent_at')
+    .where('sent_at', '<', before.toISOString())
+    .delete()
+}
