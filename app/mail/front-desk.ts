@@ -5,19 +5,15 @@ import { composeMail, type MailMessage } from './compose'
 // The short notes an owner gets from the front desk: their pet arrived, and
 // their pet went home.
 
-export function checkedInMail({
-  to,
-  fname,
-  petName,
-  at,
-  origin,
-}: {
+type FrontDeskMail = {
   to: string
   fname: string
   petName: string
   at: WallDateTime
   origin: string
-}): MailMessage {
+}
+
+export function checkedInMail({ to, fname, petName, at, origin }: FrontDeskMail): MailMessage {
   return composeMail({
     kind: 'checked-in',
     to,
@@ -30,19 +26,7 @@ export function checkedInMail({
   })
 }
 
-export function checkedOutMail({
-  to,
-  fname,
-  petName,
-  at,
-  origin,
-}: {
-  to: string
-  fname: string
-  petName: string
-  at: WallDateTime
-  origin: string
-}): MailMessage {
+export function checkedOutMail({ to, fname, petName, at, origin }: FrontDeskMail): MailMessage {
   return composeMail({
     kind: 'checked-out',
     to,

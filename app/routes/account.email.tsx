@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/account.email'
 import { AuthCard } from '~/components/auth-card'
+import { LinkRefusedCard } from '~/components/link-refused-card'
 import { SubmitButton } from '~/components/submit-button'
 import { isAppError } from '~/domain/errors'
 import { HOTEL_NAME, pageMeta } from '~/domain/hotel'
@@ -62,13 +63,10 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
   const refusal = actionData?.refusal ?? loaderData.refusal
   if (refusal)
     return (
-      <AuthCard title="This link can't be used" lead={refusal}>
-        <p>
-          <Link className="btn btn-primary btn-block btn-lg" to="/account#email">
-            Go to my account
-          </Link>
-        </p>
-      </AuthCard>
+      <LinkRefusedCard
+        refusal={refusal}
+        next={{ to: '/account#email', label: 'Go to my account' }}
+      />
     )
   if (loaderData.changed)
     return (

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthCard } from '~/components/auth-card'
+import { LinkRefusedCard } from '~/components/link-refused-card'
 import { FormErrors, useErrorSummaryAction } from '~/components/form-field'
 import { NewPasswordFields } from '~/components/new-password-fields'
 import { SubmitButton } from '~/components/submit-button'
@@ -64,16 +65,14 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const refusal = actionData?.refusal ?? loaderData.refusal
   if (refusal)
     return (
-      <AuthCard title="This link can't be used" lead={refusal}>
-        <p>
-          <Link className="btn btn-primary btn-block btn-lg" to="/forgot-password">
-            Send me a new link
-          </Link>
-        </p>
+      <LinkRefusedCard
+        refusal={refusal}
+        next={{ to: '/forgot-password', label: 'Send me a new link' }}
+      >
         <p className="auth-switch">
           Remembered your password? <Link to="/login">Log in</Link>
         </p>
-      </AuthCard>
+      </LinkRefusedCard>
     )
   return (
     <AuthCard

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { STAFF_POSITIONS } from '~/domain/staff'
+import { profileSchema } from './account'
 import { signupFields } from './auth'
 import { blankToUndefined, requiredText } from './fields'
 
@@ -41,16 +42,9 @@ export const activeSchema = z.object({
 export const acceptInvitationSchema = z
   .object({
     token: requiredText('This invitation link is incomplete', 200),
-    username: signupFields.username,
+    ...profileSchema.shape,
     password: signupFields.password,
     confirm_password: requiredText('Confirm Password is required', 128),
-    fname: signupFields.fname,
-    lname: signupFields.lname,
-    phone_num: signupFields.phone_num,
-    address: signupFields.address,
-    city: signupFields.city,
-    state: signupFields.state,
-    zip: signupFields.zip,
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],
