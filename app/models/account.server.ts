@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import { verify } from '@node-rs/argon2'
 import type { Knex } from 'knex'
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS } from '~/domain/booking-rules'
@@ -19,10 +18,17 @@ import type { ProfileInput } from '~/schemas/account'
 import { listMyBookings } from './booking/queries.server'
 import { changed } from './cache-versions.server'
 import { enqueueMail } from './mail-outbox.server'
+import { enforceRateLimit } from './rate-limit.server'
 import { listOwnPets } from './pet/queries.server'
 import { hashToken } from './session.server'
 import { recordEvent } from './user-admin.server'
-import { DUPLICATE_MESSAGES, PUBLIC_USER_COLUMNS, toUser, type UserRow } from './user.server'
+import {
+  DUPLICATE_MESSAGES,
+  PUBLIC_USER_COLUMNS,
+  toUser,
+  verifyCurrentPassword,
+  type UserRow,
+} from './user.server'
 
 // A person's own account: their profile, a new email address (confirmed by a
 // link mailed to it; the old address is told once it changes), reminder
@@ -33,9 +39,10 @@ import { DUPLICATE_MESSAGES, PUBLIC_USER_COLUMNS, toUser, type UserRow } from '.
 
 export const ACCOUNT_MESSAGES = {
   profileFailed: 'Profile was not saved',
-  wrongPassword: 'Current password is incorrect',
   emailFailed: 'Email address was not changed',
   sameEmail: 'This is already your email address',
+  tooManyLinks:
+    'You have asked for several confirmation links in the last hour. Please use the newest one, or try again later.',
   emailUnknown:
     'This confirmation link is not valid. Please ask for a new one on your account page.',
   emailUsed: 'This confirmation link has already been used.',
@@ -51,20 +58,9 @@ export const ACCOUNT_MESSAGES = {
 } as const
 
 export const EMAIL_CHANGE_VALID_HOURS = 24
+/** Confirmation links one account may ask for per hour. */
+export const EMAIL_CHANGES_PER_HOUR = 5
 const EMAIL_CHANGE = 'email-change'
-
-/** Checks `password` against the account's; 400 under current_password when it is wrong. */
-async function requireCurrentPassword(
-  db: Knex | Knex.Transaction,
-  userId: number,
-  password: string,
-  message: string,
-): Promise<void> {
-  const row = await db('users').select('password_hash').where({ id: userId }).first()
-  if (!row) throw notFound("User couldn't be found")
-  const ok = await verify(row.password_hash, password).catch(() => false)
-  if (!ok) throw invalid(message, { current_password: ACCOUNT_MESSAGES.wrongPassword })
-}
 
 // ---- profile ----
 
@@ -150,9 +146,14 @@ export async function requestEmailChange({
   const fail = ACCOUNT_MESSAGES.emailFailed
   if (email.toLowerCase() === actor.email.toLowerCase())
     throw invalid(fail, { email: ACCOUNT_MESSAGES.sameEmail })
-  await requireCurrentPassword(db, actor.id, currentPassword, fail)
+  await verifyCurrentPassword({ userId: actor.id, password: currentPassword, message: fail })
   const taken = await db('users').select('id').whereRaw('lower(email) = lower(?)', [email]).first()
   if (taken) throw conflict(fail, { email: DUPLICATE_MESSAGES.email })
+  // Each link is a mail to an address of the person's choosing: not a way to flood someone's inbox.
+  await enforceRateLimit(
+    { key: `email-change:user:${actor.id}`, limit: EMAIL_CHANGES_PER_HOUR, windowSeconds: 60 * 60 },
+    ACCOUNT_MESSAGES.tooManyLinks,
+  )
   const token = crypto.randomBytes(32).toString('base64url')
   const at = now()
   await db.transaction(async (trx) => {
@@ -444,7 +445,7 @@ export async function deleteOwnAccount({
   assertCan(canDeleteOwnAccount(actor), ACCOUNT_MESSAGES.staffCannotDelete)
   const db = await getDb()
   const fail = ACCOUNT_MESSAGES.deleteFailed
-  await requireCurrentPassword(db, actor.id, currentPassword, fail)
+  await verifyCurrentPassword({ userId: actor.id, password: currentPassword, message: fail })
   const { now: wallNow } = hotelClock()
   const photoKeys = await db.transaction(async (trx) => {
     const user = await trx('users')

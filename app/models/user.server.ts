@@ -7,6 +7,7 @@ import { getDb, type Db } from '~/infra/db.server'
 import { welcomeMail } from '~/mail/welcome'
 import type { SignupInput } from '~/schemas/auth'
 import { enqueueMail } from './mail-outbox.server'
+import { enforceRateLimit, refundAttempt } from './rate-limit.server'
 
 // Accounts: who people are and how they prove it. Passwords are argon2id
 // hashes; no function here returns a hash.
@@ -191,7 +192,39 @@ export async function listStaff({ actor }: { actor: Actor }): Promise<User[]> {
 
 export const PASSWORD_MESSAGES = {
   wrongCurrent: 'Current password is incorrect',
+  tooManyTries: 'Too many wrong passwords. Please try again in an hour.',
 } as const
+
+/**
+ * Tries of the current password per account per hour — before a new
+ * password, a new email address or deleting the account — so whoever holds
+ * a stolen session cannot guess it. A right password gives its try back.
+ */
+export const CURRENT_PASSWORD_TRIES_PER_HOUR = 10
+
+/** Checks the account's current password: 400 under current_password when wrong, 429 after too many tries. */
+export async function verifyCurrentPassword({
+  userId,
+  password,
+  message,
+}: {
+  userId: number
+  password: string
+  /** The refusal's message ('Password was not changed', …). */
+  message: string
+}): Promise<void> {
+  const key = `current-password:user:${userId}`
+  await enforceRateLimit(
+    { key, limit: CURRENT_PASSWORD_TRIES_PER_HOUR, windowSeconds: 60 * 60 },
+    PASSWORD_MESSAGES.tooManyTries,
+  )
+  const db = await getDb()
+  const row = await db('users').select('password_hash').where({ id: userId }).first()
+  if (!row) throw notFound("User couldn't be found")
+  const ok = await verify(row.password_hash, password).catch(() => false)
+  if (!ok) throw invalid(message, { current_password: PASSWORD_MESSAGES.wrongCurrent })
+  await refundAttempt(key)
+}
 
 /**
  * Changes the actor's own password after checking the current one, and ends
@@ -211,12 +244,12 @@ export async function changePassword({
   sessionId?: string
   hashOptions?: HashOptions
 }): Promise<void> {
+  await verifyCurrentPassword({
+    userId: actor.id,
+    password: currentPassword,
+    message: 'Password was not changed',
+  })
   const db = await getDb()
-  const row = await db('users').select('password_hash').where({ id: actor.id }).first()
-  if (!row) throw notFound("User couldn't be found")
-  const ok = await verify(row.password_hash, currentPassword).catch(() => false)
-  if (!ok)
-    throw invalid('Password was not changed', { current_password: PASSWORD_MESSAGES.wrongCurrent })
   const password_hash = await hashPassword(newPassword, hashOptions)
   await db.transaction(async (trx) => {
     await trx('users').where({ id: actor.id }).update({ password_hash })

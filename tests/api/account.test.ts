@@ -410,6 +410,63 @@ describe('a new email address', () => {
   })
 })
 
+describe('guessing the current password from a session', () => {
+  it('is stopped after 10 wrong tries an hour (429, even with the right one); a right one gives its try back', async () => {
+    const { client, user } = await loggedIn()
+    const change = (current: string) =>
+      client.put('/api/users/me/password', {
+        current_password: current,
+        password: NEW_PASSWORD,
+        confirm_password: NEW_PASSWORD,
+      })
+    // Right answers don't use up tries: ten of them, then nine wrong ones, still allowed.
+    for (let i = 0; i < 10; i++) {
+      const ok = await postAccount(client, 'email', {
+        email: `x${i}_${unique()}@example.com`,
+        current_password: TEST_PASSWORD,
+      })
+      // (the sixth link an hour is refused on its own count, after the password was found right)
+      expect([302, 429], String(i)).toContain(ok.status)
+    }
+    for (let i = 0; i < 10; i++) expect((await change(`wrong-${i}`)).status, String(i)).toBe(400)
+    const blocked = await change(TEST_PASSWORD)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.message).toBe('Too many wrong passwords. Please try again in an hour.')
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0)
+    const page = await postAccount(client, 'password', {
+      current_password: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    })
+    expect(page.status).toBe(429)
+    expect(page.body).toContain('Too many wrong passwords.')
+    // Nothing changed: the old password still logs in.
+    await new Client(base).login(user.email)
+    // An hour later it may try again.
+    setNow(new Date(Date.parse(NOW) + HOUR + 1000))
+    expect((await change(TEST_PASSWORD)).status).toBe(200)
+  })
+
+  it('limits confirmation links to 5 an hour per account', async () => {
+    const { client } = await loggedIn()
+    for (let i = 0; i < 5; i++) {
+      const res = await postAccount(client, 'email', {
+        email: `flood${i}_${unique()}@example.com`,
+        current_password: TEST_PASSWORD,
+      })
+      expect(res.status, String(i)).toBe(302)
+    }
+    const sixth = `flood5_${unique()}@example.com`
+    const res = await postAccount(client, 'email', {
+      email: sixth,
+      current_password: TEST_PASSWORD,
+    })
+    expect(res.status).toBe(429)
+    expect(res.body).toContain('You have asked for several confirmation links in the last hour.')
+    expect(await mailsTo(sixth)).toEqual([])
+  })
+})
+
 describe('download my data', () => {
   it('is a JSON file of the profile, pets, bookings and reviews — one’s own only', async () => {
     const { client, user } = await loggedIn()
