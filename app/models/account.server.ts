@@ -20,7 +20,7 @@ import { changed } from './cache-versions.server'
 import { enqueueMail } from './mail-outbox.server'
 import { enforceRateLimit } from './rate-limit.server'
 import { listOwnPets } from './pet/queries.server'
-import { hashToken } from './session.server'
+import { hashToken, IDLE_DAYS } from './session.server'
 import { recordEvent } from './user-admin.server'
 import {
   DUPLICATE_MESSAGES,
@@ -316,6 +316,8 @@ export async function listOwnSessions({
     .select('id', 'created_at', 'last_seen_at', 'user_agent')
     .where({ user_id: actor.id })
     .where('expires_at', '>', at)
+    // Idle past the limit: dead already, though not yet purged.
+    .whereRaw(`last_seen_at > ?::timestamptz - make_interval(days => ?)`, [at, IDLE_DAYS])
     .orderBy('last_seen_at', 'desc')
     .limit(100)
   const zone = getEnv().HOTEL_TIMEZONE

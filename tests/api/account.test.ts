@@ -251,6 +251,30 @@ describe('/account', () => {
     expect((await elsewhere.get('/api/auth')).status).toBe(401)
   })
 
+  it('lists only live sessions: not one left idle past the limit', async () => {
+    const { client, user } = await loggedIn()
+    await clientFor(user)
+    const db = await getDb()
+    expect((await client.get('/account')).body).toContain(
+      'Log out everywhere else (<!-- -->1<!-- -->)',
+    )
+    // The other browser was last seen 31 days ago (this one a moment ago).
+    await db('sessions')
+      .where({ user_id: user.id })
+      .whereNot({
+        id: (await db('sessions').where({ user_id: user.id }).orderBy('created_at').first()).id,
+      })
+      .update({ last_seen_at: new Date(Date.parse(NOW) - 31 * 24 * HOUR).toISOString() })
+    const page = (await client.get('/account')).body as string
+    const live = (
+      await db('sessions')
+        .where({ user_id: user.id })
+        .where('last_seen_at', '>', new Date(Date.parse(NOW) - 30 * 24 * HOUR).toISOString())
+    ).length
+    expect(live).toBe(1)
+    expect(page).toContain('You aren&#x27;t logged in anywhere else.')
+  })
+
   it('logs out everywhere else', async () => {
     const { client, user } = await loggedIn()
     const [a, b] = [await clientFor(user), await clientFor(user)]
