@@ -36,6 +36,8 @@ export default [
     route('admin/outbox/:id', 'routes/admin.outbox.$id.tsx'),
   ]),
   route('photos/:key', 'routes/photos.$key.ts'),
+  // The day sheet's run sheet as a CSV download (staff).
+  route('bookingsByDate.csv', 'routes/bookings-by-date.csv.ts'),
 
   // ---- JSON API ----
   ...prefix('api', [
@@ -57,6 +59,11 @@ export default [
     route('pets/user', 'routes/api/pets.user.ts'),
     route('pets/:id', 'routes/api/pets.$id.ts'),
     route('pets/:petId/images/:imageId', 'routes/api/pets.$petId.images.$imageId.ts'),
+    route('pets/:id/vaccinations', 'routes/api/pets.$id.vaccinations.ts'),
+    route(
+      'pets/:id/vaccinations/:vaccinationId',
+      'routes/api/pets.$id.vaccinations.$vaccinationId.ts',
+    ),
     route('bookings', 'routes/api/bookings.ts'),
     route('bookings/user', 'routes/api/bookings.user.ts'),
     route('bookings/pet/:petId', 'routes/api/bookings.pet.$petId.ts'),

@@ -6,6 +6,8 @@ import * as accountsAndMail from './004-accounts-and-mail'
 import * as servicesPerSpecies from './006-services-per-species'
 import * as checkInAndOut from './007-check-in-and-out'
 import * as dropOffReminders from './008-drop-off-reminders'
+import * as cancellationAndNoShow from './009-cancellation-and-no-show'
+import * as vaccinations from './010-vaccinations'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -17,6 +19,8 @@ const migrations: Record<string, Knex.Migration> = {
   '006-services-per-species': servicesPerSpecies,
   '007-check-in-and-out': checkInAndOut,
   '008-drop-off-reminders': dropOffReminders,
+  '009-cancellation-and-no-show': cancellationAndNoShow,
+  '010-vaccinations': vaccinations,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

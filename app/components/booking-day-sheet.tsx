@@ -9,9 +9,10 @@
 import { Link } from 'react-router'
 import type { DaySheetEntry } from '~/domain/booking'
 import type { Occupancy } from '~/domain/capacity'
-import { formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
+import { formatWallDateTime } from '~/domain/hotel-time'
 import './booking-pages.css'
-import { capitalize } from '~/domain/text'
+import { entryTimeText as timeText, type DaySheetTime } from '~/domain/run-sheet'
+import { capitalize, formatPhone } from '~/domain/text'
 import type { WallDateTime } from '~/domain/hotel-time'
 import { FrontDeskControls, statusCounts } from './front-desk-controls'
 
@@ -73,7 +74,7 @@ export function DaySheetList({
   id: string
   title: string
   entries: DaySheetEntry[]
-  time: 'drop_off' | 'pick_up' | 'stay' | 'day_care'
+  time: DaySheetTime
   empty: string
   /** Hotel time now: which front-desk taps each entry offers. */
   now: WallDateTime
@@ -125,6 +126,7 @@ export function DaySheetList({
                     <dt>Services</dt>
                     <dd>{e.booking.services.map((s) => s.service).join(', ') || 'None'}</dd>
                   </div>
+                  <VaccinationFact entry={e} />
                   {time === 'stay' || time === 'drop_off' || time === 'pick_up' ? (
                     <div>
                       <dt>Stay</dt>
@@ -150,14 +152,33 @@ export function DaySheetList({
   )
 }
 
-function timeText(e: DaySheetEntry, time: 'drop_off' | 'pick_up' | 'stay' | 'day_care') {
-  if (time === 'drop_off') return formatWallTime(e.booking.drop_off_date)
-  if (time === 'pick_up') return formatWallTime(e.booking.pick_up_date)
-  if (time === 'day_care')
-    return `${formatWallTime(e.booking.drop_off_date)} – ${formatWallTime(e.booking.pick_up_date)}`
-  return 'All day'
-}
-
-function formatPhone(p: string) {
-  return /^\d{10}$/.test(p) ? `(${p.slice(0, 3)}) ${p.slice(3, 6)}-${p.slice(6)}` : p
+/**
+ * Flags ahead of time a pet that cannot be checked in (a required vaccine
+ * missing or running out before pick-up) and records staff have yet to check.
+ */
+function VaccinationFact({ entry }: { entry: DaySheetEntry }) {
+  const missing = entry.booking.vaccinations_missing
+  const unverified = entry.pet.unverified_vaccines
+  return (
+    <div>
+      <dt>Vaccines</dt>
+      <dd>
+        {missing.length ? (
+          <>
+            <span className="badge badge-danger">Missing</span>
+            {` ${missing.join(', ')} · `}
+            <Link to={`/pets/${entry.pet.id}#vaccinations`}>Record</Link>
+          </>
+        ) : unverified.length ? (
+          <>
+            <span className="badge badge-muted">To verify</span>
+            {` ${unverified.join(', ')} · `}
+            <Link to={`/pets/${entry.pet.id}#vaccinations`}>Check</Link>
+          </>
+        ) : (
+          'Up to date'
+        )}
+      </dd>
+    </div>
+  )
 }

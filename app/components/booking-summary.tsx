@@ -6,9 +6,12 @@
  *   <BookingDetails booking={booking} />        // type, drop-off, pick-up, breakdown
  *   <StayText booking={booking} />             // 'Tue, Mar 10, 2026, 10:00 AM – Thu, Mar 12, 2026, 10:00 AM'
  */
+import { Link } from 'react-router'
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars, type BookingType } from '~/domain/booking-rules'
+import { STATUS_LABELS } from '~/domain/front-desk'
 import { formatWallDate, formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
+import { Notice } from './notice'
 import './booking-pages.css'
 
 export type Breakdown = {
@@ -105,6 +108,12 @@ export function BookingRowCells({
             <span className="badge badge-primary">Started</span>
           </>
         ) : null}
+        {booking.status === 'cancelled' || booking.status === 'no_show' ? (
+          <>
+            {' '}
+            <span className="badge badge-danger">{STATUS_LABELS[booking.status]}</span>
+          </>
+        ) : null}
       </td>
       <td data-label="Stay">
         <StayText booking={booking} />
@@ -137,5 +146,20 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       </dl>
       <BookingBreakdown breakdown={breakdownOfBooking(booking)} caption="Price as booked" />
     </div>
+  )
+}
+
+/**
+ * What an expected stay still needs before the pet can be checked in: the
+ * required vaccines missing or running out before pick-up, with a link to
+ * where they are recorded. Nothing when the stay lacks none.
+ */
+export function VaccinesNeeded({ booking }: { booking: Booking }) {
+  if (!booking.vaccinations_missing.length) return null
+  return (
+    <Notice tone="warning">
+      {`Before ${booking.pet.name} can be checked in we need a record of ${booking.vaccinations_missing.join(', ')}, valid through pick-up. `}
+      <Link to={`/pets/${booking.pet_id}#vaccinations`}>Add vaccinations</Link>
+    </Notice>
   )
 }

@@ -41,6 +41,7 @@ export function ConfirmDialog({
   icon = true,
   pendingText = 'Deleting…',
   dismissLabel = 'Cancel',
+  hash = '',
 }: {
   confirmId: string
   question: ReactNode
@@ -56,6 +57,8 @@ export function ConfirmDialog({
   pendingText?: string
   /** What the button that backs out says ("Keep booking" where the action itself is a cancel). */
   dismissLabel?: ReactNode
+  /** Where on the page the question opens without JavaScript ('#vaccinations'): far down a long page. */
+  hash?: string
 }) {
   const location = useLocation()
   const routeAction = useFormAction()
@@ -69,10 +72,10 @@ export function ConfirmDialog({
   const confirming = params.get(CONFIRM_PARAM) === confirmId
   params.delete(CONFIRM_PARAM)
   const rest = params.toString()
-  const cancelHref = `${location.pathname}${rest ? `?${rest}` : ''}`
+  const cancelHref = `${location.pathname}${rest ? `?${rest}` : ''}${hash}`
   const withConfirm = new URLSearchParams(rest)
   withConfirm.set(CONFIRM_PARAM, confirmId)
-  const confirmHref = `${location.pathname}?${withConfirm.toString()}`
+  const confirmHref = `${location.pathname}?${withConfirm.toString()}${hash}`
   const formAction = action ?? withoutConfirmParam(routeAction)
 
   // Close the dialog once the submission it started has finished.

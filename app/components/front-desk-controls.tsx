@@ -24,6 +24,18 @@ const LABELS: Record<FrontDeskAction, string> = {
   'check-out': 'Check out',
   'undo-check-in': 'Undo check-in',
   'undo-check-out': 'Undo check-out',
+  'no-show': 'No-show',
+  'undo-no-show': 'Undo no-show',
+}
+
+// Arrival and departure are the taps of the day; a no-show and the undos are quieter.
+const BUTTON_CLASS: Record<FrontDeskAction, string> = {
+  'check-in': 'btn btn-primary btn-sm front-desk-tap',
+  'check-out': 'btn btn-primary btn-sm front-desk-tap',
+  'no-show': 'btn btn-secondary btn-sm',
+  'undo-check-in': 'btn btn-ghost btn-sm',
+  'undo-check-out': 'btn btn-ghost btn-sm',
+  'undo-no-show': 'btn btn-ghost btn-sm',
 }
 
 const BADGE: Record<Booking['status'], string> = {
@@ -74,11 +86,7 @@ export function FrontDeskControls({
               {hydrated ? <input type="hidden" name="in_place" value="1" /> : null}
               <button
                 type="submit"
-                className={
-                  action.startsWith('undo')
-                    ? 'btn btn-ghost btn-sm'
-                    : 'btn btn-primary btn-sm front-desk-tap'
-                }
+                className={BUTTON_CLASS[action]}
                 disabled={busy}
                 aria-label={`${LABELS[action]} ${petName}`}
               >
@@ -97,8 +105,9 @@ export function FrontDeskControls({
   )
 }
 
-/** "2 expected · 1 here · 0 gone home": a list's entries by status. */
+/** "2 expected · 1 here · 0 gone home" (and "· 1 no-show" when there is one): a list's entries by status. */
 export function statusCounts(bookings: Pick<Booking, 'status'>[]): string {
   const count = (s: Booking['status']) => bookings.filter((b) => b.status === s).length
-  return `${count('booked')} expected · ${count('checked_in')} here · ${count('checked_out')} gone home`
+  const noShows = count('no_show')
+  return `${count('booked')} expected · ${count('checked_in')} here · ${count('checked_out')} gone home${noShows ? ` · ${noShows} no-show` : ''}`
 }

@@ -9,7 +9,7 @@ import { Link } from 'react-router'
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { BookingHistory } from './booking-history'
-import { dayCount, StayText } from './booking-summary'
+import { dayCount, StayText, VaccinesNeeded } from './booking-summary'
 import { EmptyState } from './empty-state'
 import './pet.css'
 
@@ -82,6 +82,7 @@ function CurrentBooking({ booking }: { booking: Booking }) {
           Manage reservation
         </Link>
       </div>
+      <VaccinesNeeded booking={booking} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import type { BookingType } from './booking-rules'
+import { holdsPlace, type BookingStatus } from './front-desk'
 import { addDays, datesFrom, type IsoDate, type WallDateTime } from './hotel-time'
 
 // The states of a booking, judged on the hotel's wall clock. Each has a SQL
@@ -6,16 +7,18 @@ import { addDays, datesFrom, type IsoDate, type WallDateTime } from './hotel-tim
 // the same answers.
 //
 //   started   the drop-off moment has come (clients can no longer change it)
-//   current   not yet picked up (a pet has at most one such booking)
+//   current   holding its place (not cancelled, not a no-show) and not yet
+//             picked up (a pet has at most one such booking)
 //   staying   started and not yet picked up: the pet is at the hotel
 //   nights    boarding holds a place each night from the drop-off date up to
 //             the night before the pick-up date; day care holds its one day
 
-type Stay = { drop_off_date: WallDateTime; pick_up_date: WallDateTime }
+type Stay = { drop_off_date: WallDateTime; pick_up_date: WallDateTime; status?: BookingStatus }
 
 export const isStarted = (b: Pick<Stay, 'drop_off_date'>, now: WallDateTime) =>
   b.drop_off_date <= now
-export const isCurrent = (b: Pick<Stay, 'pick_up_date'>, now: WallDateTime) => b.pick_up_date > now
+export const isCurrent = (b: Pick<Stay, 'pick_up_date' | 'status'>, now: WallDateTime) =>
+  b.pick_up_date > now && holdsPlace(b.status ?? 'booked')
 export const isStaying = (b: Stay, now: WallDateTime) => isStarted(b, now) && isCurrent(b, now)
 
 /** The dates a stay holds a place on, for capacity. */

@@ -27,11 +27,20 @@ export type Booking = {
   pet: { id: number; name: string; type: PetType }
   /** The drop-off moment has come: clients can no longer change or cancel it. */
   started: boolean
-  /** booked → checked_in → checked_out (app/domain/front-desk.ts). */
+  /** booked → checked_in → checked_out, or cancelled, or no_show (app/domain/front-desk.ts). */
   status: BookingStatus
   /** When the front desk checked the pet in and out, hotel time; null until then. */
   checked_in_at: WallDateTime | null
   checked_out_at: WallDateTime | null
+  /** When it was cancelled (only staff ever see a cancelled booking) or marked a no-show; null otherwise. */
+  cancelled_at: WallDateTime | null
+  no_show_at: WallDateTime | null
+  /**
+   * The required vaccines an expected stay lacks through its pick-up date
+   * (app/domain/vaccination.ts): the pet will not be checked in until they
+   * are recorded. Empty once it is checked in, over or called off.
+   */
+  vaccinations_missing: string[]
 }
 
 /** What a client or the API asks for: POST /api/bookings, PUT /api/bookings/{id}. */
@@ -87,6 +96,8 @@ export type DaySheetEntry = {
     behavior: string
     dietary_note: string
     medication_note: string
+    /** Vaccines on record that staff have not yet checked against a certificate. */
+    unverified_vaccines: string[]
   }
 }
 

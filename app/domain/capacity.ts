@@ -22,6 +22,11 @@ export type HotelSettings = {
   day_care_places: number
   day_care_daily_price_cents: number
   boarding_daily_price_cents: number
+  /** The vaccines a pet of each species needs for a stay (app/domain/vaccination.ts). */
+  required_vaccines_dog: string[]
+  required_vaccines_cat: string[]
+  /** Refuse a booking (not only the check-in) while a required vaccine is missing. */
+  vaccinations_required_to_book: boolean
 }
 
 /** The unit a stay of this type takes for a pet of this kind. */

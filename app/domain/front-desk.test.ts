@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   allowedFrontDeskActions,
+  BOOKING_STATUSES,
+  holdsPlace,
   frontDeskRefusal,
   isLatePickUp,
   type FrontDeskStay,
@@ -98,5 +100,31 @@ describe('the buttons of an entry and the late flag', () => {
     expect(isLatePickUp(gone('2026-03-12 09:59:00'), '2026-03-13 10:00:00')).toBe(false)
     expect(isLatePickUp(gone('2026-03-12 16:15:00'), '2026-03-12 16:20:00')).toBe(true)
     expect(isLatePickUp(stay(), '2026-03-13 10:00:00')).toBe(false)
+  })
+})
+
+describe('a no-show', () => {
+  it('is an expected stay whose drop-off day has ended, undone only that day', () => {
+    expect(frontDeskRefusal('no-show', stay(), '2026-03-10 23:59:59')).toBe(
+      'A stay is a no-show only after its drop-off day has ended',
+    )
+    expect(frontDeskRefusal('no-show', stay(), '2026-03-11 00:00:00')).toBeNull()
+    expect(frontDeskRefusal('no-show', here(), '2026-03-11 08:00:00')).toBe(
+      'Only a stay that is still expected can be a no-show',
+    )
+    const marked = stay({ status: 'no_show', no_show_at: '2026-03-11 08:00:00' })
+    expect(frontDeskRefusal('undo-no-show', marked, '2026-03-11 20:00:00')).toBeNull()
+    expect(frontDeskRefusal('undo-no-show', marked, '2026-03-12 08:00:00')).toBe(
+      'A mis-tap can only be undone on the day it was made',
+    )
+    expect(frontDeskRefusal('undo-no-show', stay(), '2026-03-11 08:00:00')).toBe(
+      'There is nothing to undo',
+    )
+    expect(allowedFrontDeskActions(marked, '2026-03-11 09:00:00')).toEqual(['undo-no-show'])
+    expect(allowedFrontDeskActions(stay(), '2026-03-11 09:00:00')).toEqual(['check-in', 'no-show'])
+  })
+
+  it('and a cancelled stay holds no place; the other statuses do', () => {
+    expect(BOOKING_STATUSES.filter(holdsPlace)).toEqual(['booked', 'checked_in', 'checked_out'])
   })
 })

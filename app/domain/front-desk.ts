@@ -1,10 +1,11 @@
 import { addDays, formatWallDate, formatWallDateTime, type WallDateTime } from './hotel-time'
 
 // The front desk: a booking is booked, then checked in when the pet arrives
-// and checked out when it leaves (cancelled and no_show are kept for later
-// steps). Staff may check a pet in early — from the day before its drop-off
-// — and out at any time after its check-in; a mis-tap is undone the same
-// day. These rules are pure: the model locks the booking and asks here.
+// and checked out when it leaves; or it is cancelled (by its client or the
+// hotel, before it starts), or marked a no-show once its drop-off day has
+// ended without the pet. Staff may check a pet in early — from the day before
+// its drop-off — and out at any time after its check-in; a mis-tap is undone
+// the same day. These rules are pure: the model locks the booking and asks here.
 
 export const BOOKING_STATUSES = [
   'booked',
@@ -14,6 +15,15 @@ export const BOOKING_STATUSES = [
   'no_show',
 ] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+
+/**
+ * The statuses that hold the pet's place: a cancelled stay and a no-show free
+ * their nights for capacity, never clash with the pet's other stays and are
+ * no longer the pet's current booking.
+ */
+export const HOLDING_STATUSES = ['booked', 'checked_in', 'checked_out'] as const
+export const holdsPlace = (status: BookingStatus) =>
+  (HOLDING_STATUSES as readonly string[]).includes(status)
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   booked: 'Expected',
@@ -28,6 +38,8 @@ export const FRONT_DESK_ACTIONS = [
   'check-out',
   'undo-check-in',
   'undo-check-out',
+  'no-show',
+  'undo-no-show',
 ] as const
 export type FrontDeskAction = (typeof FRONT_DESK_ACTIONS)[number]
 
@@ -38,6 +50,8 @@ export type FrontDeskStay = {
   pick_up_date: WallDateTime
   checked_in_at: WallDateTime | null
   checked_out_at: WallDateTime | null
+  /** When the stay was marked a no-show (null unless it is one). */
+  no_show_at?: WallDateTime | null
 }
 
 export const FRONT_DESK_MESSAGES = {
@@ -48,6 +62,8 @@ export const FRONT_DESK_MESSAGES = {
   over: 'This stay has ended and can no longer be checked in',
   undoSameDay: 'A mis-tap can only be undone on the day it was made',
   nothingToUndo: 'There is nothing to undo',
+  noShowTooSoon: 'A stay is a no-show only after its drop-off day has ended',
+  noShowNotBooked: 'Only a stay that is still expected can be a no-show',
 } as const
 
 /** Why `action` cannot be done to the stay at `now` (hotel time), or null when it can. */
@@ -79,8 +95,17 @@ export function frontDeskRefusal(
       if (stay.status !== 'checked_out' || !stay.checked_out_at)
         return FRONT_DESK_MESSAGES.nothingToUndo
       return stay.checked_out_at.slice(0, 10) === today ? null : FRONT_DESK_MESSAGES.undoSameDay
+    case 'no-show':
+      if (stay.status !== 'booked') return FRONT_DESK_MESSAGES.noShowNotBooked
+      return today > stay.drop_off_date.slice(0, 10) ? null : FRONT_DESK_MESSAGES.noShowTooSoon
+    case 'undo-no-show':
+      if (stay.status !== 'no_show' || !stay.no_show_at) return FRONT_DESK_MESSAGES.nothingToUndo
+      return stay.no_show_at.slice(0, 10) === today ? null : FRONT_DESK_MESSAGES.undoSameDay
   }
 }
+
+/** Undoing these gives a stay back nights it had freed: capacity and the pet's other stays are checked again. */
+export const RESTORING_ACTIONS: readonly FrontDeskAction[] = ['undo-no-show', 'undo-check-out']
 
 /** The actions the front desk may take on the stay now (the day sheet's buttons). */
 export function allowedFrontDeskActions(stay: FrontDeskStay, now: WallDateTime): FrontDeskAction[] {
@@ -103,5 +128,7 @@ export function statusMoment(stay: FrontDeskStay): string | null {
     return `Checked in ${formatWallDateTime(stay.checked_in_at)}`
   if (stay.status === 'checked_out' && stay.checked_out_at)
     return `Checked out ${formatWallDateTime(stay.checked_out_at)}`
+  if (stay.status === 'no_show' && stay.no_show_at)
+    return `Marked ${formatWallDateTime(stay.no_show_at)}`
   return null
 }

@@ -35,6 +35,11 @@ const MATRIX: Record<
   'see a pet': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canSeePet },
   'edit a pet': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canEditPet },
   'delete a pet': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canDeletePet },
+  'keep a pet’s vaccinations': {
+    own: EVERYONE_LOGGED_IN,
+    others: STAFF,
+    check: can.canKeepVaccinations,
+  },
   'add a pet for an owner': {
     own: EVERYONE_LOGGED_IN,
     others: STAFF,
@@ -64,6 +69,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'list every booking': { allowed: ADMINS, check: can.canListAllBookings },
   'see the day sheet': { allowed: STAFF, check: can.canSeeDaySheet },
   'check pets in and out': { allowed: STAFF, check: can.canRunFrontDesk },
+  'mark a vaccination verified': { allowed: STAFF, check: can.canVerifyVaccinations },
   'add a review': { allowed: ['client'], check: can.canAddReview },
   'manage services': { allowed: ADMINS, check: can.canManageServices },
   'manage settings': { allowed: ADMINS, check: can.canManageSettings },

@@ -31,6 +31,9 @@ export const canAddPetFor = (actor: Actor, ownerId: number) =>
   !!actor && (actor.staff || actor.id === ownerId)
 /** Only staff move a pet to another owner. */
 export const canMovePet = (actor: Actor) => isStaff(actor)
+/** A pet's vaccination records: its owner and staff keep them; only staff mark one verified. */
+export const canKeepVaccinations = canSeePet
+export const canVerifyVaccinations = (actor: Actor) => isStaff(actor)
 /** Staff see every pet in the hotel; a client sees their own. */
 export const canListAllPets = (actor: Actor) => isStaff(actor)
 

@@ -61,7 +61,7 @@ export function bookingMail({
     to,
     subject: SUBJECTS[kind](pet),
     greeting: `Hello ${fname},`,
-    paragraphs: [opening, stay],
+    paragraphs: [opening, stay, ...vaccinesReminder(booking, kind, origin)],
     action:
       origin && kind !== 'cancelled'
         ? { label: 'See the booking', url: `${origin}/bookings/pet/${booking.pet.id}` }
@@ -69,6 +69,20 @@ export function bookingMail({
     footnote: 'The calendar file attached keeps the stay in your calendar up to date.',
     attachments: [calendarFile({ kind, booking, timeZone, changedAt })],
   })
+}
+
+/**
+ * A stay made or changed while a required vaccine is missing or runs out
+ * before pick-up: the client is reminded in the same mail, with where to add it.
+ */
+function vaccinesReminder(booking: Booking, kind: BookingMailKind, origin?: string): string[] {
+  if (kind === 'cancelled' || !booking.vaccinations_missing.length) return []
+  const where = origin
+    ? ` Add them on ${booking.pet.name}'s page: ${origin}/pets/${booking.pet.id}#vaccinations`
+    : ''
+  return [
+    `Before ${booking.pet.name} can be checked in we need a record of ${booking.vaccinations_missing.join(', ')}, valid through pick-up.${where}`,
+  ]
 }
 
 function calendarFile({

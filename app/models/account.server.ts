@@ -1,3 +1,4 @@
+import { HOLDING_STATUSES } from '~/domain/front-desk'
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Booking } from '~/domain/booking'
@@ -465,6 +466,7 @@ export async function deleteOwnAccount({
     const own = () => trx('bookings').where({ client_id: actor.id })
     // At the hotel: within its dates, or checked in and not yet checked out (a late pick-up).
     const staying = await own()
+      .whereIn('status', HOLDING_STATUSES)
       .where((q) =>
         q
           .where((w) => w.where('drop_off_at', '<=', wallNow).where('pick_up_at', '>', wallNow))
@@ -480,6 +482,7 @@ export async function deleteOwnAccount({
       pick_up: string
     }[] = await own()
       .where('drop_off_at', '>', wallNow)
+      .where('status', 'booked')
       .select(
         'pet_id',
         'booking_type',

@@ -3,6 +3,7 @@ import type { ServiceSpecies } from '~/domain/service'
 import type { BookingType } from '~/domain/booking-rules'
 import { addDays, type IsoDate } from '~/domain/hotel-time'
 import type { Position, User } from '~/domain/user'
+import { DEFAULT_REQUIRED_VACCINES } from '~/domain/vaccination'
 import { hotelClock, now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { processPhoto } from '~/infra/photo-processing.server'
@@ -10,6 +11,7 @@ import { deletePhotosQuietly } from '~/infra/photo-storage.server'
 import type { PetFieldsInput } from '~/schemas/pet'
 import { recordStay } from './booking/write.server'
 import { drawPetPortrait } from './demo-photos.server'
+import { addVaccination } from './pet/vaccinations.server'
 import { createPet } from './pet/write.server'
 import { recordReview } from './review.server'
 import { createService } from './service.server'
@@ -387,6 +389,19 @@ export async function seedDemoData() {
       additional: extra,
     })
     pets.set(fields.name, { id: pet.id, owner_id: pet.owner_id, type: fields.type })
+    // Every demo pet is up to date on its species' required vaccines; the
+    // last pet's records were added by its owner and await staff's check.
+    for (const vaccine of DEFAULT_REQUIRED_VACCINES[fields.type])
+      await addVaccination({
+        petId: pet.id,
+        actor: hotelOwner(),
+        input: {
+          vaccine,
+          given_on: addDays(today, -200),
+          expires_on: addDays(today, 530),
+          verified: i < PETS.length - 1,
+        },
+      })
   }
 
   // Past and in-progress stays cannot be booked through the rules (no date in

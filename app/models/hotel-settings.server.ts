@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { HotelSettings } from '~/domain/capacity'
+import type { PetType } from '~/domain/pet'
 import { assertCan, canManageSettings } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
@@ -7,8 +8,8 @@ import { cached } from '~/infra/read-cache.server'
 import { changed } from './cache-versions.server'
 import type { SettingsPatch } from '~/schemas/settings'
 
-// The one row of hotel settings: capacity per unit and the daily price of each
-// booking type. Booking transactions read it FOR SHARE, so a change of
+// The one row of hotel settings: capacity per unit, the daily price of each
+// booking type and the vaccination rules. Booking transactions read it FOR SHARE, so a change of
 // capacity or price waits for bookings in flight and never lands half-way.
 
 const COLUMNS = [
@@ -17,6 +18,9 @@ const COLUMNS = [
   'day_care_places',
   'day_care_daily_price_cents',
   'boarding_daily_price_cents',
+  'required_vaccines_dog',
+  'required_vaccines_cat',
+  'vaccinations_required_to_book',
 ] as const
 
 /**
@@ -39,7 +43,7 @@ async function readSettings(db: Knex | Knex.Transaction, lock?: 'share') {
   if (lock === 'share') q.forShare()
   const row = await q.first()
   if (!row) throw new Error('hotel_settings row is missing')
-  return row as HotelSettings
+  return toSettings(row)
 }
 
 /**
@@ -62,6 +66,9 @@ export async function updateHotelSettings({
       day_care_places: input.day_care_places,
       day_care_daily_price_cents: input.day_care_daily_price,
       boarding_daily_price_cents: input.boarding_daily_price,
+      required_vaccines_dog: input.required_vaccines_dog,
+      required_vaccines_cat: input.required_vaccines_cat,
+      vaccinations_required_to_book: input.vaccinations_required_to_book,
     }).filter(([, value]) => value !== undefined),
   )
   return db.transaction(async (trx) => {
@@ -71,6 +78,20 @@ export async function updateHotelSettings({
       .update(changes)
       .returning(COLUMNS as unknown as string[])
     await changed(trx, ['settings'])
-    return row as HotelSettings
+    return toSettings(row)
   })
 }
+
+/** text[] leaves PostgreSQL as an array on both drivers; a copy keeps the cached row unshared. */
+function toSettings(row: Record<string, unknown>): HotelSettings {
+  const s = row as HotelSettings
+  return {
+    ...s,
+    required_vaccines_dog: [...s.required_vaccines_dog],
+    required_vaccines_cat: [...s.required_vaccines_cat],
+  }
+}
+
+/** The vaccines a pet of this species needs for a stay. */
+export const requiredVaccinesFor = (settings: HotelSettings, petType: PetType) =>
+  petType === 'dog' ? settings.required_vaccines_dog : settings.required_vaccines_cat

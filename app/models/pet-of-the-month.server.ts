@@ -1,3 +1,4 @@
+import { HOLDING_STATUSES } from '~/domain/front-desk'
 import { notFound } from '~/domain/errors'
 import { addMonths, type IsoDate } from '~/domain/hotel-time'
 import { assertCan, canChoosePetOfTheMonth } from '~/domain/permissions'
@@ -84,6 +85,8 @@ export async function mostBookedPet({
     // Bookings touching the month (index on drop_off_at / pick_up_at).
     .where('b.drop_off_at', '<', `${end} 00:00:00`)
     .andWhere('b.pick_up_at', '>', `${start} 00:00:00`)
+    // Only stays that happened: not cancelled, not a no-show.
+    .whereIn('b.status', HOLDING_STATUSES)
     .groupBy('b.pet_id')
     .as('per_pet')
   const row = await db

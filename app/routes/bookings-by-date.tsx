@@ -3,6 +3,7 @@ import type { Route } from './+types/bookings-by-date'
 import { DaySheetList, OccupancyMeters } from '~/components/booking-day-sheet'
 import { OccupancyCalendar } from '~/components/booking-month-calendar'
 import { EmptyState } from '~/components/empty-state'
+import { PrintButton, RunSheet } from '~/components/run-sheet'
 import {
   addDays,
   addMonths,
@@ -82,10 +83,23 @@ export default function BookingsByDatePage({ loaderData, actionData }: Route.Com
     !sheet.staying.length &&
     !sheet.dayCare.length
   return (
-    <div className="container page">
+    <div className="container page day-sheet-page">
       <PageHeader
         title="Daily Bookings"
         description={`${formatWallDateLong(date)}${date === today ? ' (today)' : ''}`}
+        actions={
+          <>
+            <PrintButton />
+            <a
+              className="btn btn-ghost"
+              href={`/bookingsByDate.csv?date=${date}`}
+              download={`run-sheet-${date}.csv`}
+            >
+              Download CSV
+              <span className="visually-hidden"> of the run sheet, {formatWallDate(date)}</span>
+            </a>
+          </>
+        }
       />
 
       <div className="day-sheet-controls panel">
@@ -190,6 +204,8 @@ export default function BookingsByDatePage({ loaderData, actionData }: Route.Com
           empty="No day-care pets."
         />
       </div>
+
+      <RunSheet sheet={sheet} />
 
       <section className="section panel stack" aria-labelledby="month-title">
         <div className="page-header">

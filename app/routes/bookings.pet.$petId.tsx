@@ -6,7 +6,7 @@ import { bookingFormSchema } from '~/schemas/booking'
 import { parseIdParam } from '~/schemas/fields'
 import { BookingForm, type BookingFormValue } from '~/components/booking-form'
 import { BookingHistory } from '~/components/booking-history'
-import { BookingDetails } from '~/components/booking-summary'
+import { BookingDetails, VaccinesNeeded } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { pageMeta } from '~/domain/hotel'
@@ -197,6 +197,7 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
             <>
               <h2 id="booking-main-title">Current reservation</h2>
               <BookingDetails booking={current} />
+              <VaccinesNeeded booking={current} />
               {current.started ? <Notice tone="warning">{BOOKING_MESSAGES.started}</Notice> : null}
               {canBook ? (
                 editing && !current.started ? (

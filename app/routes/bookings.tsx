@@ -17,13 +17,15 @@ import { pageMeta } from '~/domain/hotel'
 import { PageHeader } from '~/components/page-header'
 
 // /bookings — Manage Bookings for the Owner and Managers: upcoming
-// bookings first, soonest first; past ones a link away. Pages of 50 on the
+// bookings first, soonest first; past and cancelled ones a tab away. Pages of 50 on the
 // server (?page=), read by LIMIT/OFFSET on the indexed drop-off order, so a
 // hotel with 150,000 bookings loads it as fast as an empty one.
 
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await requireUser(request, { can: canListAllBookings })
-  const when = url.searchParams.get('view') === 'past' ? 'past' : 'upcoming'
+  const view = url.searchParams.get('view')
+  const when: 'upcoming' | 'past' | 'cancelled' =
+    view === 'past' || view === 'cancelled' ? view : 'upcoming'
   const page = readPageParam(url)
   const { bookings, hasMore } = await listBookingsPage({ actor, when, page, pageSize: PAGE_SIZE })
   return { bookings, hasMore, page, when, deleted: url.searchParams.get('deleted') === '1' }
@@ -50,16 +52,36 @@ export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => 
   return redirect(`${back.pathname}${back.search}`)
 })
 
+const VIEWS = {
+  upcoming: {
+    to: '/bookings',
+    tab: 'Upcoming',
+    description: 'Upcoming and current stays, soonest first.',
+    empty: 'No upcoming stays on this page.',
+  },
+  past: {
+    to: '/bookings?view=past',
+    tab: 'Past bookings',
+    description: 'Past stays and no-shows, most recent first.',
+    empty: 'No past stays on this page.',
+  },
+  cancelled: {
+    to: '/bookings?view=cancelled',
+    tab: 'Cancelled',
+    description: 'Cancelled stays, most recently cancelled first. Their nights are free again.',
+    empty: 'No cancelled stays on this page.',
+  },
+} as const
+
 export default function BookingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { bookings, hasMore, page, when, deleted } = loaderData
   const upcoming = when === 'upcoming'
+  const what = VIEWS[when]
   return (
     <div className="container page">
       <PageHeader
         title="Manage Bookings"
-        description={
-          upcoming ? 'Upcoming and current stays, soonest first.' : 'Past stays, most recent first.'
-        }
+        description={what.description}
         actions={
           <>
             <Link className="btn btn-secondary" to="/bookingsByDate">
@@ -73,20 +95,16 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
       />
 
       <nav className="booking-tabs" aria-label="Which bookings">
-        <Link
-          to="/bookings"
-          aria-current={upcoming ? 'page' : undefined}
-          className={upcoming ? 'booking-tab active' : 'booking-tab'}
-        >
-          Upcoming
-        </Link>
-        <Link
-          to="/bookings?view=past"
-          aria-current={upcoming ? undefined : 'page'}
-          className={upcoming ? 'booking-tab' : 'booking-tab active'}
-        >
-          Past bookings
-        </Link>
+        {(Object.keys(VIEWS) as (keyof typeof VIEWS)[]).map((view) => (
+          <Link
+            key={view}
+            to={VIEWS[view].to}
+            aria-current={view === when ? 'page' : undefined}
+            className={view === when ? 'booking-tab active' : 'booking-tab'}
+          >
+            {VIEWS[view].tab}
+          </Link>
+        ))}
       </nav>
 
       {deleted && !actionData ? <Notice tone="success">Booking deleted.</Notice> : null}
@@ -94,13 +112,13 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
 
       {bookings.length === 0 ? (
         <EmptyState title="No bookings available" headingLevel={2}>
-          {upcoming ? 'No upcoming stays on this page.' : 'No past stays on this page.'}
+          {what.empty}
         </EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="table table-stack booking-table">
             <caption className="visually-hidden">
-              {upcoming ? 'Upcoming bookings' : 'Past bookings'}, page {page}
+              {what.tab}, page {page}
             </caption>
             <thead>
               <tr>
@@ -177,11 +195,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
           </table>
         </div>
       )}
-      <Pagination
-        page={page}
-        hasMore={hasMore}
-        label={upcoming ? 'Upcoming bookings pages' : 'Past bookings pages'}
-      />
+      <Pagination page={page} hasMore={hasMore} label={`${what.tab} pages`} />
       {upcoming ? (
         <p className="section">
           <Link to="/bookings?view=past">See past bookings</Link>

@@ -8,7 +8,27 @@ import { CalendarIcon, EditIcon } from '~/components/icons'
 import { formatPetDate, PetBookings } from '~/components/pet-bookings'
 import { sizeLabel, type PetPhoto } from '~/domain/pet'
 import { requireUser } from '~/http/auth.server'
-import { attempt, pageHandler, readIntent, toRouteError } from '~/http/form.server'
+import {
+  attempt,
+  pageHandler,
+  parseForm,
+  readIntent,
+  replyWithError,
+  toRouteError,
+} from '~/http/form.server'
+import { PetVaccinations } from '~/components/pet-vaccinations'
+import type { User } from '~/domain/user'
+import { vaccinationGaps } from '~/domain/vaccination'
+import { hotelClock } from '~/infra/clock.server'
+import { getHotelSettings, requiredVaccinesFor } from '~/models/hotel-settings.server'
+import {
+  VACCINATION_FAILURES,
+  addVaccination,
+  deleteVaccination,
+  listVaccinations,
+  verifyVaccination,
+} from '~/models/pet/vaccinations.server'
+import { vaccinationSchema } from '~/schemas/vaccination'
 import { readFormData } from '~/http/request-body.server'
 import { listPetBookings } from '~/models/booking/queries.server'
 import { getPetDetails } from '~/models/pet/queries.server'
@@ -25,31 +45,91 @@ import { PageHeader } from '~/components/page-header'
 export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) => {
   const actor = await requireUser(request)
   const id = requireIdParam(params.petId, PET_FAILURES.notFound)
-  const [details, bookings] = await Promise.all([
+  const [details, bookings, vaccinations, settings] = await Promise.all([
     getPetDetails({ id, actor }),
     listPetBookings({ petId: id, actor }),
+    listVaccinations({ petId: id, actor }),
+    getHotelSettings(),
   ])
-  return { ...details, bookings, staff: actor.staff, mine: details.pet.owner_id === actor.id }
+  const { today } = hotelClock()
+  const required = requiredVaccinesFor(settings, details.pet.type)
+  return {
+    ...details,
+    bookings,
+    staff: actor.staff,
+    mine: details.pet.owner_id === actor.id,
+    vaccinations: {
+      records: vaccinations,
+      required,
+      gaps: vaccinationGaps(vaccinations, required, today),
+      today,
+    },
+  }
 })
+
+const PET_INTENTS = ['delete', 'create', 'verify-vaccination', 'delete-vaccination'] as const
 
 export const action = pageHandler(async ({ request, params }: Route.ActionArgs) => {
   const actor = await requireUser(request)
   const id = requireIdParam(params.petId, PET_FAILURES.notFound)
   const formData = await readFormData(request)
-  readIntent(formData, ['delete'])
+  const { intent, id: recordId } = readIntent(formData, PET_INTENTS)
+  if (intent !== 'delete')
+    return vaccinationAction({ intent, recordId, petId: id, actor, formData })
   const deleted = await attempt(() => deletePet({ id, actor }))
   if (!deleted.ok && deleted.error.kind === 'not_found') throw toRouteError(deleted.error)
   // Staying right now: say why it stays (the model's message is under `form`).
   if (!deleted.ok)
     return data(
-      { error: deleted.error.fieldErrors?.form ?? deleted.error.message },
+      { error: deleted.error.fieldErrors?.form ?? deleted.error.message, result: undefined },
       { status: deleted.error.status },
     )
   return redirect('/pets')
 })
 
+/**
+ * The Vaccinations section's posts: add a record (its messages come back to
+ * the form), verify one (staff) or delete one. Each lands back on the
+ * section; a record already gone (another tab) leaves the list as it is.
+ */
+async function vaccinationAction({
+  intent,
+  recordId,
+  petId,
+  actor,
+  formData,
+}: {
+  intent: Exclude<(typeof PET_INTENTS)[number], 'delete'>
+  recordId: number | null
+  petId: number
+  actor: User
+  formData: FormData
+}) {
+  const back = `/pets/${petId}#vaccinations`
+  if (intent === 'verify-vaccination' || intent === 'delete-vaccination') {
+    if (recordId === null) throw data(VACCINATION_FAILURES.notFound, { status: 404 })
+    const args = { petId, id: recordId, actor }
+    const done = await attempt(async () => {
+      if (intent === 'verify-vaccination') await verifyVaccination(args)
+      else await deleteVaccination(args)
+    })
+    if (!done.ok && done.error.kind !== 'not_found') throw toRouteError(done.error)
+    return redirect(back)
+  }
+  const submission = parseForm(formData, vaccinationSchema(hotelClock().today))
+  if (submission.status !== 'success')
+    return data({ error: null, result: submission.reply() }, { status: 400 })
+  const added = await attempt(() => addVaccination({ petId, actor, input: submission.value }))
+  if (!added.ok)
+    return data(
+      { error: null, result: replyWithError(submission, added.error) },
+      { status: added.error.status },
+    )
+  return redirect(back)
+}
+
 export default function PetPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pet, owner, preview, photos, bookings, staff, mine } = loaderData
+  const { pet, owner, preview, photos, bookings, staff, mine, vaccinations } = loaderData
   const staying = bookings.current?.started ?? false
   return (
     <div className="container page pets-page">
@@ -140,6 +220,17 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           </dl>
         </div>
       </section>
+
+      <PetVaccinations
+        petId={pet.id}
+        petName={pet.name}
+        records={vaccinations.records}
+        required={vaccinations.required}
+        gaps={vaccinations.gaps}
+        canVerify={staff}
+        today={vaccinations.today}
+        lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+      />
 
       <section className="section" aria-labelledby="pet-bookings-title">
         <h2 id="pet-bookings-title" className="section-title">

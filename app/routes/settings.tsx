@@ -17,7 +17,8 @@ import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 
 // /settings — the Owner and Managers set the hotel's capacity (dog kennels,
-// cat condos, day-care places) and the daily price of each booking type.
+// cat condos, day-care places), the daily price of each booking type and the
+// vaccines each species needs (and whether a booking waits for them).
 // Bookings already made keep their price; new ones and updates use these.
 
 type SettingsFormValue = Record<keyof SettingsInput, string>
@@ -32,6 +33,9 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
       day_care_places: String(s.day_care_places),
       day_care_daily_price: (s.day_care_daily_price_cents / 100).toFixed(2),
       boarding_daily_price: (s.boarding_daily_price_cents / 100).toFixed(2),
+      required_vaccines_dog: s.required_vaccines_dog.join(', '),
+      required_vaccines_cat: s.required_vaccines_cat.join(', '),
+      vaccinations_required_to_book: s.vaccinations_required_to_book ? 'on' : '',
     } satisfies SettingsFormValue,
     saved: url.searchParams.get('saved') === '1',
   }
@@ -45,7 +49,14 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
       { result: submission.reply({ formErrors: ['Settings were not saved'] }) },
       { status: 400 },
     )
-  await updateHotelSettings({ actor, input: submission.value })
+  // The page sends every setting: an unticked box is "off", not "unchanged".
+  await updateHotelSettings({
+    actor,
+    input: {
+      ...submission.value,
+      vaccinations_required_to_book: submission.value.vaccinations_required_to_book ?? false,
+    },
+  })
   return redirect('/settings?saved=1')
 })
 
@@ -65,7 +76,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <div className="container-narrow page">
       <PageHeader
         title="Hotel settings"
-        description="Capacity and daily prices. Bookings already made keep the price they were made at."
+        description="Capacity, daily prices and vaccinations. Bookings already made keep the price they were made at."
       />
       {saved && !actionData ? <Notice tone="success">Settings saved.</Notice> : null}
       <Form method="post" action={summaryAction} {...getFormProps(form)} className="form panel">
@@ -109,6 +120,33 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               hint="For example 55.00"
             />
           </div>
+        </fieldset>
+        <fieldset className="booking-step">
+          <legend className="field-label">Vaccinations</legend>
+          <div className="form-grid">
+            <InputField
+              meta={fields.required_vaccines_dog}
+              label="Required for dogs"
+              hint="Names separated by commas, e.g. Rabies, DHPP, Bordetella"
+            />
+            <InputField
+              meta={fields.required_vaccines_cat}
+              label="Required for cats"
+              hint="Names separated by commas, e.g. Rabies, FVRCP"
+            />
+          </div>
+          <label className="choice">
+            <input
+              type="checkbox"
+              name={fields.vaccinations_required_to_book.name}
+              defaultChecked={values.vaccinations_required_to_book === 'on'}
+            />
+            Refuse a booking while a required vaccine is missing or expires before pick-up
+          </label>
+          <p className="field-hint">
+            Either way, no pet is checked in without them, and clients are told what is missing when
+            they book.
+          </p>
         </fieldset>
         <div className="form-actions">
           <SubmitButton pendingText="Saving…">Save settings</SubmitButton>

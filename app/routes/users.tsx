@@ -1,3 +1,4 @@
+import { formatPhone } from '~/domain/text'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
@@ -439,12 +440,6 @@ function InviteForm({
       </Form>
     </FormPanel>
   )
-}
-
-function formatPhone(digits: string) {
-  return /^\d{10}$/.test(digits)
-    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
-    : digits
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

@@ -2,8 +2,10 @@ import { z } from 'zod'
 import { dollarsToCents } from '~/domain/booking-rules'
 import { blankToUndefined } from './fields'
 
-// The hotel settings form (/settings): capacity per unit and the daily price of
-// each booking type. Prices are typed in dollars and kept in cents.
+// The hotel settings form (/settings): capacity per unit, the daily price of
+// each booking type, the vaccines each species needs and whether a booking
+// is refused while one is missing. Prices are typed in dollars and kept in
+// cents; the vaccines are a comma-separated line on the page and a list in JSON.
 
 export const MAX_CAPACITY = 10_000
 
@@ -48,19 +50,62 @@ function dailyPrice(label: string) {
   )
 }
 
+export const MAX_REQUIRED_VACCINES = 10
+export const MAX_VACCINE_NAME = 60
+
+/** A species' required vaccines: "Rabies, DHPP" on the page, ["Rabies", "DHPP"] in JSON; none is allowed. */
+function vaccineList(label: string) {
+  return z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean)
+        : v,
+    z
+      .array(
+        z
+          .string({ error: `${label} must be vaccine names` })
+          .trim()
+          .min(1, `${label} must be vaccine names`)
+          .max(
+            MAX_VACCINE_NAME,
+            `${label}: a vaccine name is at most ${MAX_VACCINE_NAME} characters`,
+          ),
+        { error: `${label} must be a list of vaccine names` },
+      )
+      .max(MAX_REQUIRED_VACCINES, `${label}: at most ${MAX_REQUIRED_VACCINES} vaccines`)
+      .refine(
+        (names) => new Set(names.map((n) => n.toLowerCase())).size === names.length,
+        `${label}: a vaccine is listed twice`,
+      ),
+  )
+}
+
+/** A checkbox on the page ("on"), a boolean in JSON. */
+const onOff = z.preprocess(
+  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'vaccinations_required_to_book must be true or false' }),
+)
+
 export const settingsSchema = z.object({
   dog_kennels: capacity('Dog kennels'),
   cat_condos: capacity('Cat condos'),
   day_care_places: capacity('Day care places'),
   day_care_daily_price: dailyPrice('Day care daily price'),
   boarding_daily_price: dailyPrice('Boarding daily price'),
+  required_vaccines_dog: vaccineList('Vaccines for dogs'),
+  required_vaccines_cat: vaccineList('Vaccines for cats'),
+  // Optional: an unticked checkbox sends nothing (the page reads that as off).
+  vaccinations_required_to_book: onOff.optional(),
 })
 
 /** Capacity as counts, prices in cents. */
 export type SettingsInput = z.infer<typeof settingsSchema>
 
 export const SETTINGS_PATCH_EMPTY =
-  'Send at least one of dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price'
+  'Send at least one of dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price, required_vaccines_dog, required_vaccines_cat, vaccinations_required_to_book'
 
 /**
  * PUT /api/settings: any of the fields, alone or together; the others keep

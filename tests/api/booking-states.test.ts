@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { BookingType } from '../../app/domain/booking-rules'
 import { isCurrent, isStarted, isStaying, nightsHeld } from '../../app/domain/booking-states'
+import { BOOKING_STATUSES, type BookingStatus } from '../../app/domain/front-desk'
 import { addDays } from '../../app/domain/hotel-time'
 import { getDb } from '../../app/infra/db.server'
 import {
@@ -29,10 +30,25 @@ function shift(wall: string, seconds: number) {
   return new Date(t).toISOString().slice(0, 19).replace('T', ' ')
 }
 
-type Stay = { id: number; booking_type: BookingType; drop_off_date: string; pick_up_date: string }
+type Stay = {
+  id: number
+  booking_type: BookingType
+  drop_off_date: string
+  pick_up_date: string
+  status: BookingStatus
+}
+
+/** The columns each status needs (a moment for every step taken). */
+const MOMENTS: Record<BookingStatus, Record<string, string>> = {
+  booked: {},
+  checked_in: { checked_in_at: '2026-03-01 09:00:00' },
+  checked_out: { checked_in_at: '2026-03-01 09:00:00', checked_out_at: '2026-03-02 09:00:00' },
+  cancelled: { cancelled_at: '2026-02-20 09:00:00' },
+  no_show: { no_show_at: '2026-03-02 09:00:00' },
+}
 
 async function insertStays(
-  stays: { type: BookingType; dropOff: string; pickUp: string }[],
+  stays: { type: BookingType; dropOff: string; pickUp: string; status?: BookingStatus }[],
 ): Promise<Stay[]> {
   const db = await getDb()
   const client = await createUser()
@@ -49,9 +65,17 @@ async function insertStays(
         days: 1,
         daily_price_cents: 100,
         total_cents: 100,
+        status: s.status ?? 'booked',
+        ...MOMENTS[s.status ?? 'booked'],
       })
       .returning('id')
-    out.push({ id: row.id, booking_type: s.type, drop_off_date: s.dropOff, pick_up_date: s.pickUp })
+    out.push({
+      id: row.id,
+      booking_type: s.type,
+      drop_off_date: s.dropOff,
+      pick_up_date: s.pickUp,
+      status: s.status ?? 'booked',
+    })
   }
   return out
 }
@@ -78,8 +102,14 @@ const stay = fc
   })
 
 describe('booking states: the SQL twins agree with the TypeScript', () => {
-  it('started, current, over and staying, at every edge', async () => {
-    const stays = await insertStays(fc.sample(stay, 40))
+  it('started, current, over and staying, at every edge and in every status', async () => {
+    const statuses = fc.constantFrom<BookingStatus>(...BOOKING_STATUSES)
+    const stays = await insertStays(
+      fc.sample(
+        fc.tuple(stay, statuses).map(([s, status]) => ({ ...s, status })),
+        60,
+      ),
+    )
     const db = await getDb()
     // "now" at each drop-off and pick-up, and one second either side.
     const nows = new Set<string>()

@@ -185,6 +185,9 @@ describe('settings', () => {
       day_care_places: '30',
       day_care_daily_price: '40',
       boarding_daily_price: '62.50',
+      required_vaccines_dog: ' Rabies,DHPP ,, ',
+      required_vaccines_cat: 'Rabies, FVRCP, FeLV',
+      vaccinations_required_to_book: 'on',
     }
     const bad = await manager.postForm(
       '/settings',
@@ -202,6 +205,9 @@ describe('settings', () => {
       day_care_places: 30,
       day_care_daily_price_cents: 4000,
       boarding_daily_price_cents: 6250,
+      required_vaccines_dog: ['Rabies', 'DHPP'],
+      required_vaccines_cat: ['Rabies', 'FVRCP', 'FeLV'],
+      vaccinations_required_to_book: true,
     })
     const client = await clientFor(await createUser())
     expect((await client.postForm('/settings', form(good))).status).toBe(403)

@@ -15,6 +15,7 @@ import { coveredDates } from '../../app/domain/booking-states'
 const NOW = '2026-03-02T17:00:00Z'
 const BOOKING_FIELDS = [
   'booking_type',
+  'cancelled_at',
   'checked_in_at',
   'checked_out_at',
   'client_id',
@@ -22,6 +23,7 @@ const BOOKING_FIELDS = [
   'days',
   'drop_off_date',
   'id',
+  'no_show_at',
   'pet',
   'pet_id',
   'pick_up_date',
@@ -29,6 +31,7 @@ const BOOKING_FIELDS = [
   'started',
   'status',
   'total',
+  'vaccinations_missing',
 ].sort()
 
 let base: string
@@ -114,6 +117,9 @@ describe('booking calls', () => {
       status: 'booked',
       checked_in_at: null,
       checked_out_at: null,
+      cancelled_at: null,
+      no_show_at: null,
+      vaccinations_missing: [],
     })
   })
 

@@ -729,6 +729,46 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     )
   })
 
+  it(
+    'POST /api/pets/{id}/vaccinations, PUT and DELETE …/{vaccinationId}',
+    { timeout: TIMEOUT },
+    async () => {
+      setNow(NOW)
+      const fields = ['vaccine', 'given_on', 'expires_on', 'verified']
+      const poison = {
+        vaccine: ['', ' ', null, 5, [], {}, 'x'.repeat(61), 'Rabies\u0000', new HugeText(70_000)],
+        given_on: ['2026-13-01', '2026-02-30', '9999-12-31', '2099-01-01', '', 'today', 20260101],
+        expires_on: ['1999-01-01', '0000-00-00', '2026-01-01T00:00', '+275760-09-13', null, true],
+        verified: ['yes', 2, [], {}, 'null'],
+      }
+      const pet = fc.oneof(
+        fc.constant(String(ids.ownPet)),
+        fc.constant(String(ids.otherPet)),
+        badId,
+      )
+      await check(
+        fc.asyncProperty(actor, pet, jsonBody(fields, poison), async (who, id, body) => {
+          await expectRefused(who, 'POST', `/api/pets/${id}/vaccinations`, body)
+        }),
+      )
+      // No record exists: every change of one is refused, whatever it carries.
+      await check(
+        fc.asyncProperty(
+          actor,
+          pet,
+          badId,
+          jsonBody(fields, poison),
+          async (who, id, record, body) => {
+            await expectRefused(who, 'PUT', `/api/pets/${id}/vaccinations/${record}`, body)
+            await expectRefused(who, 'DELETE', `/api/pets/${id}/vaccinations/${record}`, {
+              kind: 'none',
+            })
+          },
+        ),
+      )
+    },
+  )
+
   it('POST /api/bookings/{id}/check-in and /check-out', { timeout: TIMEOUT }, async () => {
     // The clock is a week before the stays: no check-in is open yet, none is checked in.
     setNow(NOW)

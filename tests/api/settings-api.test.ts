@@ -32,6 +32,9 @@ describe('GET /api/settings', () => {
         day_care_places: row.day_care_places,
         day_care_daily_price: row.day_care_daily_price_cents / 100,
         boarding_daily_price: row.boarding_daily_price_cents / 100,
+        required_vaccines_dog: ['Rabies', 'DHPP', 'Bordetella'],
+        required_vaccines_cat: ['Rabies', 'FVRCP'],
+        vaccinations_required_to_book: false,
       })
     }
   })
@@ -63,11 +66,65 @@ describe('PUT /api/settings', () => {
       expect(refused.body).toEqual({
         message: 'Settings were not saved',
         errors: {
-          form: 'Send at least one of dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price',
+          form: 'Send at least one of dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price, required_vaccines_dog, required_vaccines_cat, vaccinations_required_to_book',
         },
       })
     }
     expect((await client.get('/api/settings')).body).toEqual(res.body)
+  })
+
+  it('takes the required vaccines as lists and the booking rule as a boolean', async () => {
+    const { client } = await loggedIn('owner')
+    const res = await client.put('/api/settings', {
+      required_vaccines_cat: [' Rabies ', 'FeLV'],
+      vaccinations_required_to_book: true,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      required_vaccines_dog: ['Rabies', 'DHPP', 'Bordetella'],
+      required_vaccines_cat: ['Rabies', 'FeLV'],
+      vaccinations_required_to_book: true,
+    })
+    const before = res.body
+    for (const [body, field, message] of [
+      [{ required_vaccines_dog: 'Rabies' }, 'required_vaccines_dog', null],
+      [
+        { required_vaccines_dog: [1] },
+        'required_vaccines_dog',
+        'Vaccines for dogs must be vaccine names',
+      ],
+      [
+        { required_vaccines_dog: ['Rabies', 'rabies'] },
+        'required_vaccines_dog',
+        'Vaccines for dogs: a vaccine is listed twice',
+      ],
+      [
+        { required_vaccines_cat: ['x'.repeat(61)] },
+        'required_vaccines_cat',
+        'Vaccines for cats: a vaccine name is at most 60 characters',
+      ],
+      [
+        { required_vaccines_cat: Array.from({ length: 11 }, (_, i) => `V${i}`) },
+        'required_vaccines_cat',
+        'Vaccines for cats: at most 10 vaccines',
+      ],
+      [
+        { vaccinations_required_to_book: 'yes' },
+        'vaccinations_required_to_book',
+        'vaccinations_required_to_book must be true or false',
+      ],
+    ] as const) {
+      const refused = await client.put('/api/settings', body)
+      if (message === null) {
+        // A comma line is what the page sends; JSON may send it too.
+        expect(refused.status).toBe(200)
+        continue
+      }
+      expect(refused.status, JSON.stringify(body)).toBe(400)
+      expect(refused.body.errors[field]).toBe(message)
+    }
+    const after = (await client.get('/api/settings')).body
+    expect(after).toEqual({ ...before, required_vaccines_dog: ['Rabies'] })
   })
 
   it('refuses bad values with the page’s messages and changes nothing', async () => {

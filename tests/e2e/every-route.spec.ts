@@ -8,7 +8,8 @@ import type { Role } from './support/fixtures'
 // makes the page scroll sideways. The other specs cover each route's states
 // (empty and full lists, errors, open dialogs) at desktop width.
 
-test.describe.configure({ timeout: 120_000 })
+// Every page of every role, each with axe: minutes on a busy 2-core machine.
+test.describe.configure({ timeout: 300_000 })
 
 let petId = 0
 test.beforeAll(async ({ baseURL }) => {

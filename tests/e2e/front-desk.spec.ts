@@ -1,6 +1,7 @@
 import {
   apiAddPet,
   apiLogin,
+  apiVaccinate,
   demoEmail,
   expect,
   expectNoA11yViolations,
@@ -24,6 +25,7 @@ test('check a pet in and out from the day sheet, and undo a mis-tap', async ({
   const petName = uniqueName('Tofu')
   const { user } = await newClient()
   const pet = await apiAddPet(page.request, petName, 'dog')
+  await apiVaccinate(page.request, pet.id, 'dog')
   const { services } = (await (await page.request.get('/api/services')).json()) as {
     services: { id: number; species: string }[]
   }

@@ -1,4 +1,5 @@
 import type { Position, User } from '../../app/domain/user'
+import { DEFAULT_REQUIRED_VACCINES } from '../../app/domain/vaccination'
 import { createUser as createUserModel } from '../../app/models/user.server'
 import { Client, clientFor, startServer, TEST_PASSWORD } from './http'
 
@@ -52,8 +53,9 @@ export async function createUser(
  */
 export async function createPet({
   owner,
+  vaccinated = true,
   ...overrides
-}: { owner: { id: number } } & Partial<Record<string, unknown>>): Promise<{
+}: { owner: { id: number }; vaccinated?: boolean } & Partial<Record<string, unknown>>): Promise<{
   id: number
   name: string
   type: 'cat' | 'dog'
@@ -80,6 +82,19 @@ export async function createPet({
       ...overrides,
     })
     .returning(['id', 'name', 'type', 'owner_id'])
+  // Like every pet of the demo hotel, a test pet is up to date on the
+  // vaccines the default settings require (valid through 2035) unless a test
+  // of vaccinations asks for one without records.
+  if (vaccinated)
+    await db('vaccinations').insert(
+      DEFAULT_REQUIRED_VACCINES[row.type as 'cat' | 'dog'].map((vaccine) => ({
+        pet_id: row.id,
+        vaccine,
+        given_on: '2025-01-01',
+        expires_on: '2035-12-31',
+        verified: true,
+      })),
+    )
   return row
 }
 

@@ -2,12 +2,14 @@ import type { DaySheet, DaySheetEntry } from '~/domain/booking'
 import type { BookingType } from '~/domain/booking-rules'
 import { coveredDates, nightsHeld } from '~/domain/booking-states'
 import { capacityByUnit, unitFor } from '~/domain/capacity'
+import { holdsPlace } from '~/domain/front-desk'
 import type { IsoDate } from '~/domain/hotel-time'
 import { assertCan, canSeeDaySheet } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
+import { vaccinationsOfPets } from '../pet/vaccinations.server'
 import { coveringQuery } from './occupancy.server'
 import { BOOKING_COLUMNS, hydrate, type BookingRow } from './rows.server'
 
@@ -49,9 +51,10 @@ export async function getDaySheet({
     owner_lname: string
     owner_phone: string
   })[]
-  const [bookings, settings] = await Promise.all([
+  const [bookings, settings, records] = await Promise.all([
     hydrate(db, rows, hotelClock().now),
     getHotelSettings(),
+    vaccinationsOfPets(db, [...new Set(rows.map((r) => r.pet_id))]),
   ])
   const sheet: DaySheet = {
     date,
@@ -79,11 +82,17 @@ export async function getDaySheet({
         behavior: r.behavior,
         dietary_note: r.dietary_note,
         medication_note: r.medication_note,
+        unverified_vaccines: (records.get(r.pet_id) ?? [])
+          .filter((v) => !v.verified)
+          .map((v) => v.vaccine),
       },
     }
     const list = daySheetListFor(r, date)
     if (list) sheet[list].push(entry)
-    if (nightsHeld(r.booking_type, r.drop_off_date, r.pick_up_date).includes(date))
+    if (
+      holdsPlace(r.status) &&
+      nightsHeld(r.booking_type, r.drop_off_date, r.pick_up_date).includes(date)
+    )
       sheet.occupancy[unitFor(r.booking_type, r.pet_type)] += 1
   })
   const byTime = (key: 'drop_off_date' | 'pick_up_date') => (a: DaySheetEntry, b: DaySheetEntry) =>

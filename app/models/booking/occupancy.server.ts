@@ -16,6 +16,7 @@ import type { PetType } from '~/domain/pet'
 import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { wallTimes, type Conn } from './rows.server'
+import { whereHolding } from './states.server'
 
 // Places taken per date and unit, and the capacity check of every booking
 // write. The count always comes from the bookings themselves.
@@ -23,12 +24,16 @@ import { wallTimes, type Conn } from './rows.server'
 /** The longest possible stay, in days (the bookings_stay_at_most_366_days constraint). */
 export const MAX_STAY_DAYS = 366
 
-/** Bookings (alias b, pet p) whose stay — drop-off date through pick-up date — touches [from, to]. */
+/**
+ * Bookings (alias b, pet p) whose stay — drop-off date through pick-up date —
+ * touches [from, to], cancelled ones aside (no-shows stay: the day sheet shows them).
+ */
 export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
   return (
     db({ b: 'bookings' })
       .join({ p: 'pets' }, 'p.id', 'b.pet_id')
       .select(...wallTimes(db))
+      .whereNot('b.status', 'cancelled')
       .where('b.drop_off_at', '<', `${addDays(to, 1)} 00:00:00`)
       .where('b.pick_up_at', '>=', `${from} 00:00:00`)
       // Sound because no stay is longer (a CHECK constraint): lets the planner
@@ -45,8 +50,13 @@ type UnitRow = {
   pick_up_date: string
 }
 
+/** The stays that take a place over [from, to]: a no-show's nights are free again. */
 function unitRowsQuery(db: Conn, from: IsoDate, to: IsoDate) {
-  return coveringQuery(db, from, to).select('b.id', 'b.booking_type', 'p.type as pet_type')
+  return whereHolding(coveringQuery(db, from, to)).select(
+    'b.id',
+    'b.booking_type',
+    'p.type as pet_type',
+  )
 }
 
 const empty = (): Occupancy => ({ dog_kennel: 0, cat_condo: 0, day_care: 0 })

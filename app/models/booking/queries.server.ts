@@ -39,10 +39,16 @@ import { whereCurrent, whereNotStarted, whereOver, whereStaying } from './states
 // Reading bookings, always as someone: a client reads their own, staff the
 // day's, the Owner and Managers all of them.
 
-/** GET /api/bookings/{id}: the client it belongs to, the Owner and Managers. */
+/**
+ * GET /api/bookings/{id}: the client it belongs to, the Owner and Managers.
+ * A cancelled booking is gone for its client (404, as after a delete); the
+ * Owner and Managers still read it, with its status.
+ */
 export async function getBooking({ id, actor }: { id: number; actor: Actor }): Promise<Booking> {
   const db = await getDb()
-  const booking = await readBooking(db, id, hotelClock().now)
+  const booking = await readBooking(db, id, hotelClock().now, {
+    withCancelled: canListAllBookings(actor),
+  })
   if (!booking) throw notFound('Booking not found')
   assertCan(canSeeBooking(actor, booking))
   return booking
@@ -148,7 +154,10 @@ export async function getCurrentPetBooking({
   return booking
 }
 
-/** A pet's bookings for its page: the current one and its history. Its owner and staff only. */
+/**
+ * A pet's bookings for its page: the current one and its history. Its owner
+ * and staff only; staff's history keeps the cancelled stays too.
+ */
 export async function listPetBookings({
   petId,
   actor,
@@ -166,7 +175,10 @@ export async function listPetBookings({
       { column: 'b.drop_off_at' },
       { column: 'b.id' },
     ]),
-    whereOver(bookingQuery(db).where('b.pet_id', petId), now)
+    whereOver(
+      bookingQuery(db, { withCancelled: canSeeDaySheet(actor) }).where('b.pet_id', petId),
+      now,
+    )
       .orderBy([
         { column: 'b.pick_up_at', order: 'desc' },
         { column: 'b.id', order: 'desc' },
@@ -199,7 +211,8 @@ export async function listBookingsCoveringDate({
 
 /**
  * One page of all bookings for /bookings (the Owner and Managers): upcoming
- * ones (not yet picked up) soonest first, or past ones newest first.
+ * ones (not yet picked up) soonest first, past ones newest first, or
+ * cancelled ones most recently cancelled first.
  * LIMIT/OFFSET on the indexed drop-off/pick-up order, so 150,000 bookings
  * cost what 50 do.
  */
@@ -210,7 +223,7 @@ export async function listBookingsPage({
   pageSize = 50,
 }: {
   actor: Actor
-  when: 'upcoming' | 'past'
+  when: 'upcoming' | 'past' | 'cancelled'
   page: number
   pageSize?: number
 }): Promise<{ bookings: BookingListItem[]; hasMore: boolean }> {
@@ -218,8 +231,8 @@ export async function listBookingsPage({
   const db = await getDb()
   const { now } = hotelClock()
   type Row = BookingRow & { client_fname: string; client_lname: string }
-  const listQuery = () =>
-    bookingQuery(db)
+  const listQuery = (options?: { withCancelled: boolean }) =>
+    bookingQuery(db, options)
       .join({ u: 'users' }, 'u.id', 'b.client_id')
       .select('u.fname as client_fname', 'u.lname as client_lname')
   const start = (Math.max(1, page) - 1) * pageSize
@@ -241,6 +254,15 @@ export async function listBookingsPage({
           .offset(Math.max(0, start - underWay.length))) as Row[])
       : []
     rows = [...fromUnderWay, ...future]
+  } else if (when === 'cancelled') {
+    rows = (await listQuery({ withCancelled: true })
+      .where('b.status', 'cancelled')
+      .orderBy([
+        { column: 'b.cancelled_at', order: 'desc' },
+        { column: 'b.id', order: 'desc' },
+      ])
+      .limit(pageSize + 1)
+      .offset(start)) as Row[]
   } else {
     rows = (await whereOver(listQuery(), now)
       // Implied (drop-off precedes pick-up), and it starts the index scan at now, not at the last booking ever.

@@ -6,6 +6,7 @@ import { isStarted } from '~/domain/booking-states'
 import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
+import { missingVaccinesOfStays } from '../pet/vaccinations.server'
 
 // Reading bookings: the one place a row (and its service lines) becomes a Booking.
 
@@ -26,6 +27,8 @@ export type BookingRow = {
   status: BookingStatus
   checked_in_at: string | null
   checked_out_at: string | null
+  cancelled_at: string | null
+  no_show_at: string | null
 }
 
 export const BOOKING_COLUMNS = [
@@ -47,14 +50,21 @@ export const wallTimes = (db: Conn) => [
   db.raw(`to_char(b.pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
   db.raw(`to_char(b.checked_in_at, 'YYYY-MM-DD HH24:MI:SS') as checked_in_at`),
   db.raw(`to_char(b.checked_out_at, 'YYYY-MM-DD HH24:MI:SS') as checked_out_at`),
+  db.raw(`to_char(b.cancelled_at, 'YYYY-MM-DD HH24:MI:SS') as cancelled_at`),
+  db.raw(`to_char(b.no_show_at, 'YYYY-MM-DD HH24:MI:SS') as no_show_at`),
 ]
 
-/** Bookings (alias b) with their pet (alias p) and the columns a Booking needs. */
-export function bookingQuery(db: Conn) {
-  return db({ b: 'bookings' })
+/**
+ * Bookings (alias b) with their pet (alias p) and the columns a Booking
+ * needs. A cancelled booking is gone for every reader but staff looking at
+ * the history, who ask for it with `withCancelled`.
+ */
+export function bookingQuery(db: Conn, { withCancelled = false } = {}) {
+  const q = db({ b: 'bookings' })
     .join({ p: 'pets' }, 'p.id', 'b.pet_id')
     .select(...BOOKING_COLUMNS)
     .select(...wallTimes(db))
+  return withCancelled ? q : q.whereNot('b.status', 'cancelled')
 }
 
 type LineRow = { booking_id: number; service_id: number; service_name: string; price_cents: number }
@@ -79,7 +89,11 @@ export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): 
     : []
   const staffByService = groupBy(staff, (s) => s.service_id)
   const linesByBooking = groupBy(lines, (l) => l.booking_id)
-  return rows.map((r) => toBooking(r, linesByBooking.get(r.id) ?? [], staffByService, now))
+  const missing = await missingVaccinesOfStays(db, rows)
+  return rows.map((r, i) => ({
+    ...toBooking(r, linesByBooking.get(r.id) ?? [], staffByService, now),
+    vaccinations_missing: missing[i],
+  }))
 }
 
 function toBooking(
@@ -87,7 +101,7 @@ function toBooking(
   lines: LineRow[],
   staffByService: Map<number, StaffRow[]>,
   now: WallDateTime,
-): Booking {
+): Omit<Booking, 'vaccinations_missing'> {
   return {
     id: r.id,
     client_id: r.client_id,
@@ -113,6 +127,8 @@ function toBooking(
     status: r.status,
     checked_in_at: r.checked_in_at,
     checked_out_at: r.checked_out_at,
+    cancelled_at: r.cancelled_at,
+    no_show_at: r.no_show_at,
   }
 }
 
@@ -120,8 +136,9 @@ export async function readBooking(
   db: Conn,
   id: number,
   now: WallDateTime,
+  options: { withCancelled?: boolean } = {},
 ): Promise<Booking | null> {
-  const row = (await bookingQuery(db).where('b.id', id).first()) as BookingRow | undefined
+  const row = (await bookingQuery(db, options).where('b.id', id).first()) as BookingRow | undefined
   if (!row) return null
   const [booking] = await hydrate(db, [row], now)
   return booking

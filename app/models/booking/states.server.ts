@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { HOLDING_STATUSES } from '~/domain/front-desk'
 import type { WallDateTime } from '~/domain/hotel-time'
 
 // The SQL twins of app/domain/booking-states.ts: the same states, written as
@@ -13,12 +14,16 @@ export const whereStarted = (q: Query, now: WallDateTime, b = 'b') =>
   q.where(`${b}.drop_off_at`, '<=', now)
 export const whereNotStarted = (q: Query, now: WallDateTime, b = 'b') =>
   q.where(`${b}.drop_off_at`, '>', now)
-/** current: not yet picked up. */
+/** holding: not cancelled, not a no-show — the stay holds its nights. */
+export const whereHolding = (q: Query, b = 'b') => q.whereIn(`${b}.status`, HOLDING_STATUSES)
+/** current: holding, and not yet picked up. */
 export const whereCurrent = (q: Query, now: WallDateTime, b = 'b') =>
-  q.where(`${b}.pick_up_at`, '>', now)
-/** over: picked up (the opposite of current). */
+  whereHolding(q, b).where(`${b}.pick_up_at`, '>', now)
+/** over: picked up, or no longer holding (the opposite of current). */
 export const whereOver = (q: Query, now: WallDateTime, b = 'b') =>
-  q.where(`${b}.pick_up_at`, '<=', now)
+  q.where((o) =>
+    o.where(`${b}.pick_up_at`, '<=', now).orWhereNotIn(`${b}.status`, HOLDING_STATUSES),
+  )
 /** staying: started and current — the pet is at the hotel. */
 export const whereStaying = (q: Query, now: WallDateTime, b = 'b') =>
   whereCurrent(whereStarted(q, now, b), now, b)

@@ -8,16 +8,17 @@ import { firstOfMonth, parseWallDateTime, type WallDateTime } from '~/domain/hot
 import type { PetType } from '~/domain/pet'
 import { assertCan, canBookFor, canManageBooking } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
-import { hotelClock } from '~/infra/clock.server'
+import { hotelClock, now as instantNow } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { BOOKING_MESSAGES, checkBookingSchedule, type ScheduleField } from '~/schemas/booking'
 import { changed } from '../cache-versions.server'
 import { getHotelSettings } from '../hotel-settings.server'
+import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { queueBookingMail } from './mail.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
 import { requireBookableServices } from './services.server'
-import { whereCurrent } from './states.server'
+import { whereCurrent, whereHolding } from './states.server'
 
 // Making, changing and cancelling bookings. Every write runs in ONE
 // transaction that takes its locks in a fixed order — the pet row, the
@@ -88,7 +89,12 @@ async function lockExistingBooking(
   actor: Actor,
   now: WallDateTime,
 ): Promise<ExistingRow> {
-  const found = await trx('bookings').select('pet_id').where({ id }).first()
+  // A cancelled booking is gone, as it was when cancelling deleted it.
+  const found = await trx('bookings')
+    .select('pet_id')
+    .where({ id })
+    .whereNot('status', 'cancelled')
+    .first()
   if (!found) throw notFound(BOOKING_FAILURES.notFound)
   await trx('pets').select('id').where({ id: found.pet_id }).forUpdate()
   const existing = (await trx('bookings')
@@ -100,6 +106,7 @@ async function lockExistingBooking(
       trx.raw(`to_char(drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
     )
     .where({ id })
+    .whereNot('status', 'cancelled')
     .forUpdate()
     .first()) as ExistingRow | undefined
   assertChangeable(existing, actor, now)
@@ -122,6 +129,7 @@ export async function assertBookingChangeable({
   const row = (await db('bookings')
     .select('client_id', db.raw(`to_char(drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`))
     .where({ id })
+    .whereNot('status', 'cancelled')
     .first()) as { client_id: number; drop_off_date: string } | undefined
   assertChangeable(row, actor, hotelClock().now)
 }
@@ -179,7 +187,12 @@ export async function updateBooking({
   )
 }
 
-/** DELETE /api/bookings/{id}; with `petId`, only a booking of that pet (404 otherwise). */
+/**
+ * DELETE /api/bookings/{id}; with `petId`, only a booking of that pet (404
+ * otherwise). Cancels: the booking stays, marked cancelled with when and by
+ * whom, and its nights are free at once (every count of places reads only
+ * holding stays). Its client never sees it again; staff see it in the history.
+ */
 export async function deleteBooking({
   actor,
   id,
@@ -197,7 +210,16 @@ export async function deleteBooking({
       if (petId !== undefined && existing.pet_id !== petId)
         throw notFound(BOOKING_FAILURES.notFound)
       const booking = (await readBooking(trx, id, now))!
-      await trx('bookings').where({ id }).delete()
+      await trx('bookings')
+        .where({ id })
+        .update({ status: 'cancelled', cancelled_at: now, cancelled_by: actor!.id })
+      await trx('booking_events').insert({
+        booking_id: id,
+        actor_id: actor!.id,
+        action: 'cancel',
+        detail: now,
+        created_at: instantNow().toISOString(),
+      })
       await queueBookingMail(trx, { kind: 'cancelled', booking })
       await countedForPetOfTheMonth(trx, [existing.drop_off_date])
     }),
@@ -205,6 +227,40 @@ export async function deleteBooking({
 }
 
 type PetRef = { id: number; name: string; type: PetType; owner_id: number }
+
+/**
+ * Refuses (409) a stay of the pet (locked by the caller) that would be its
+ * second current booking, or overlap another of its stays. Cancelled stays
+ * and no-shows hold nothing and never clash.
+ */
+export async function assertNoClash(
+  trx: Knex.Transaction,
+  {
+    petId,
+    dropOff,
+    pickUp,
+    excludeId,
+    now,
+  }: {
+    petId: number
+    dropOff: WallDateTime
+    pickUp: WallDateTime
+    excludeId?: number
+    now: WallDateTime
+  },
+) {
+  const clash = (await whereHolding(trx({ b: 'bookings' }))
+    .select('b.id', trx.raw(`b.pick_up_at > ?::timestamp as is_current`, [now]))
+    .where('b.pet_id', petId)
+    .whereNot('b.id', excludeId ?? 0)
+    .where((q) =>
+      whereCurrent(q, now).orWhere((o) =>
+        o.where('b.drop_off_at', '<', pickUp).where('b.pick_up_at', '>', dropOff),
+      ),
+    )
+    .first()) as { id: number; is_current: boolean } | undefined
+  if (clash) throw conflict(clash.is_current ? CURRENT_BOOKING_MESSAGE : OVERLAP_MESSAGE)
+}
 
 async function writeBooking(
   trx: Knex.Transaction,
@@ -244,19 +300,26 @@ async function writeBooking(
   })
 
   // 3. One current booking per pet, and never two at once.
-  const clash = (await trx('bookings')
-    .select('id', trx.raw(`pick_up_at > ?::timestamp as is_current`, [now]))
-    .where({ pet_id: pet.id })
-    .whereNot('id', existing?.id ?? 0)
-    .where((q) =>
-      whereCurrent(q, now, 'bookings').orWhere((o) =>
-        o
-          .where('drop_off_at', '<', input.pick_up_date)
-          .where('pick_up_at', '>', input.drop_off_date),
-      ),
+  await assertNoClash(trx, {
+    petId: pet.id,
+    dropOff: input.drop_off_date,
+    pickUp: input.pick_up_date,
+    excludeId: existing?.id,
+    now,
+  })
+
+  // 3b. When the hotel says so, no booking for a pet whose required vaccines
+  // are missing or run out before its pick-up day (otherwise the client is
+  // told of them, in vaccinations_missing, and the front desk refuses the check-in).
+  if (settings.vaccinations_required_to_book)
+    assertNoGaps(
+      await stayVaccinationGaps(trx, {
+        petId: pet.id,
+        petType: pet.type,
+        pickUpDate: input.pick_up_date.slice(0, 10),
+        settings,
+      }),
     )
-    .first()) as { id: number; is_current: boolean } | undefined
-  if (clash) throw conflict(clash.is_current ? CURRENT_BOOKING_MESSAGE : OVERLAP_MESSAGE)
 
   // 4. Capacity, under a lock per (date, unit) taken in date order.
   const unit = unitFor(input.booking_type, pet.type)

@@ -1,3 +1,4 @@
+import { HOLDING_STATUSES } from '~/domain/front-desk'
 import type { Knex } from 'knex'
 import { conflict, forbidden, invalid, notFound } from '~/domain/errors'
 import { MAX_ADDITIONAL_IMAGES, type Pet } from '~/domain/pet'
@@ -171,6 +172,7 @@ export async function deletePet({ id, actor }: { id: number; actor: Actor }): Pr
     const staying = await trx('bookings')
       .select('id')
       .where({ pet_id: id })
+      .whereIn('status', HOLDING_STATUSES)
       .andWhere('drop_off_at', '<=', nowWall)
       .andWhere('pick_up_at', '>', nowWall)
       .first()

@@ -8,8 +8,9 @@ import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.s
 import { settingsPatchSchema } from '~/schemas/settings'
 
 // GET /api/settings — the hotel's settings, for the Owner and Managers:
-//   {dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price}
-// (capacity as counts, prices in dollars as on the page).
+//   {dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price,
+//    required_vaccines_dog, required_vaccines_cat, vaccinations_required_to_book}
+// (capacity as counts, prices in dollars as on the page, vaccines as lists of names).
 // PUT /api/settings — any of those fields; the others keep their values.
 // Bookings already made keep the price they were made at.
 
@@ -20,6 +21,9 @@ function toJson(s: HotelSettings) {
     day_care_places: s.day_care_places,
     day_care_daily_price: centsToDollars(s.day_care_daily_price_cents),
     boarding_daily_price: centsToDollars(s.boarding_daily_price_cents),
+    required_vaccines_dog: s.required_vaccines_dog,
+    required_vaccines_cat: s.required_vaccines_cat,
+    vaccinations_required_to_book: s.vaccinations_required_to_book,
   }
 }
 

@@ -265,3 +265,18 @@ export async function apiAddPet(
   expect(res.status()).toBe(201)
   return (await res.json()) as { id: number; name: string; owner_id: number }
 }
+
+/** Records the vaccines the demo hotel requires of the species, valid well past every stay. */
+export async function apiVaccinate(
+  request: APIRequestContext,
+  petId: number,
+  type: 'cat' | 'dog' = 'dog',
+) {
+  const vaccines = type === 'dog' ? ['Rabies', 'DHPP', 'Bordetella'] : ['Rabies', 'FVRCP']
+  for (const vaccine of vaccines) {
+    const res = await request.post(`/api/pets/${petId}/vaccinations`, {
+      data: { vaccine, given_on: '2026-01-05', expires_on: '2028-01-05' },
+    })
+    expect(res.status()).toBe(201)
+  }
+}

@@ -1,0 +1,264 @@
+import type { Knex } from 'knex'
+import { conflict, forbidden, notFound } from '~/domain/errors'
+import type { HotelSettings } from '~/domain/capacity'
+import type { IsoDate } from '~/domain/hotel-time'
+import type { PetType } from '~/domain/pet'
+import { assertCan, canKeepVaccinations, canVerifyVaccinations } from '~/domain/permissions'
+import type { Actor } from '~/domain/user'
+import {
+  gapsMessage,
+  vaccinationGaps,
+  type VaccinationGap,
+  type VaccinationRecord,
+} from '~/domain/vaccination'
+import { getDb } from '~/infra/db.server'
+import type { VaccinationInput } from '~/schemas/vaccination'
+import { getHotelSettings, requiredVaccinesFor } from '../hotel-settings.server'
+
+// A pet's vaccination records: its owner and staff read and keep them; only
+// staff mark one verified, and a record its owner changes is unverified
+// again. The gaps of a stay (required vaccines missing or expiring before
+// pick-up) are read here for the front desk, the booking rules and the
+// booking's JSON.
+
+type Conn = Knex | Knex.Transaction
+
+export const VACCINATION_FAILURES = {
+  notFound: 'Vaccination not found',
+  petNotFound: 'Pet not found',
+  verifyStaffOnly: 'Only staff can mark a vaccination verified',
+  notSaved: 'Vaccination was not saved',
+} as const
+
+const COLUMNS = (db: Conn) => [
+  'id',
+  'pet_id',
+  'vaccine',
+  db.raw(`to_char(given_on, 'YYYY-MM-DD') as given_on`),
+  db.raw(`to_char(expires_on, 'YYYY-MM-DD') as expires_on`),
+  'verified',
+]
+
+const toRecord = (row: Omit<VaccinationRecord, 'certificate_url'>): VaccinationRecord => ({
+  id: row.id,
+  pet_id: row.pet_id,
+  vaccine: row.vaccine,
+  given_on: row.given_on,
+  expires_on: row.expires_on,
+  verified: row.verified,
+  certificate_url: null,
+})
+
+/**
+ * The pet, for someone who may keep its records. In a transaction the pet
+ * row is locked, as the front desk locks it to check the pet in: a record
+ * changed at the moment of a check-in waits for it, or the check-in sees the change.
+ */
+async function requirePet(db: Conn, petId: number, actor: Actor) {
+  const q = db('pets').select('id', 'owner_id', 'type').where({ id: petId })
+  if (db.isTransaction) q.forUpdate()
+  const pet = (await q.first()) as { id: number; owner_id: number; type: PetType } | undefined
+  if (!pet) throw notFound(VACCINATION_FAILURES.petNotFound)
+  assertCan(canKeepVaccinations(actor, pet))
+  return pet
+}
+
+/** Every record of the pets, newest expiry first, by pet (one query). */
+export async function vaccinationsOfPets(
+  db: Conn,
+  petIds: number[],
+): Promise<Map<number, VaccinationRecord[]>> {
+  const out = new Map<number, VaccinationRecord[]>()
+  if (!petIds.length) return out
+  const rows = await db('vaccinations')
+    .select(...COLUMNS(db))
+    .whereRaw('pet_id = ANY(?::int[])', [`{${petIds.map((id) => Math.trunc(id)).join(',')}}`])
+    .orderBy([
+      { column: 'pet_id' },
+      { column: 'expires_on', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+  for (const row of rows) {
+    const record = toRecord(row)
+    const list = out.get(record.pet_id)
+    if (list) list.push(record)
+    else out.set(record.pet_id, [record])
+  }
+  return out
+}
+
+/** GET /api/pets/{id}/vaccinations and the pet page. */
+export async function listVaccinations({
+  petId,
+  actor,
+}: {
+  petId: number
+  actor: Actor
+}): Promise<VaccinationRecord[]> {
+  const db = await getDb()
+  await requirePet(db, petId, actor)
+  return (await vaccinationsOfPets(db, [petId])).get(petId) ?? []
+}
+
+/** Whether `verified` may be as asked: staff any way; the owner never sets it. */
+function verifiedFor(
+  actor: Actor,
+  asked: boolean | undefined,
+): { verified: boolean; verified_by: number | null } {
+  if (asked && !canVerifyVaccinations(actor)) throw forbidden(VACCINATION_FAILURES.verifyStaffOnly)
+  const verified = canVerifyVaccinations(actor) ? !!asked : false
+  return { verified, verified_by: verified ? actor!.id : null }
+}
+
+export async function addVaccination({
+  petId,
+  actor,
+  input,
+}: {
+  petId: number
+  actor: Actor
+  input: VaccinationInput
+}): Promise<VaccinationRecord> {
+  const db = await getDb()
+  return db.transaction(async (trx) => {
+    await requirePet(trx, petId, actor)
+    const [row] = await trx('vaccinations')
+      .insert({
+        pet_id: petId,
+        vaccine: input.vaccine,
+        given_on: input.given_on,
+        expires_on: input.expires_on,
+        ...verifiedFor(actor, input.verified),
+      })
+      .returning(COLUMNS(trx) as string[])
+    return toRecord(row)
+  })
+}
+
+/**
+ * Replaces a record's fields. Staff say whether it is verified (kept as it
+ * was when they don't say); a change by its owner makes it unverified again.
+ */
+export async function updateVaccination({
+  petId,
+  id,
+  actor,
+  input,
+}: {
+  petId: number
+  id: number
+  actor: Actor
+  input: VaccinationInput
+}): Promise<VaccinationRecord> {
+  const db = await getDb()
+  return db.transaction(async (trx) => {
+    await requirePet(trx, petId, actor)
+    const existing = await trx('vaccinations')
+      .select('verified', 'verified_by')
+      .where({ id, pet_id: petId })
+      .forUpdate()
+      .first()
+    if (!existing) throw notFound(VACCINATION_FAILURES.notFound)
+    const verification =
+      input.verified === undefined && canVerifyVaccinations(actor)
+        ? { verified: existing.verified, verified_by: existing.verified_by }
+        : verifiedFor(actor, input.verified)
+    const [row] = await trx('vaccinations')
+      .where({ id, pet_id: petId })
+      .update({
+        vaccine: input.vaccine,
+        given_on: input.given_on,
+        expires_on: input.expires_on,
+        ...verification,
+      })
+      .returning(COLUMNS(trx) as string[])
+    return toRecord(row)
+  })
+}
+
+/** Staff mark a record verified (the day sheet's and the pet page's button). */
+export async function verifyVaccination({
+  petId,
+  id,
+  actor,
+}: {
+  petId: number
+  id: number
+  actor: Actor
+}): Promise<VaccinationRecord> {
+  if (!canVerifyVaccinations(actor)) throw forbidden(VACCINATION_FAILURES.verifyStaffOnly)
+  const db = await getDb()
+  return db.transaction(async (trx) => {
+    await requirePet(trx, petId, actor)
+    const [row] = await trx('vaccinations')
+      .where({ id, pet_id: petId })
+      .update({ verified: true, verified_by: actor!.id })
+      .returning(COLUMNS(trx) as string[])
+    if (!row) throw notFound(VACCINATION_FAILURES.notFound)
+    return toRecord(row)
+  })
+}
+
+export async function deleteVaccination({
+  petId,
+  id,
+  actor,
+}: {
+  petId: number
+  id: number
+  actor: Actor
+}): Promise<void> {
+  const db = await getDb()
+  await db.transaction(async (trx) => {
+    await requirePet(trx, petId, actor)
+    const deleted = await trx('vaccinations').where({ id, pet_id: petId }).delete()
+    if (!deleted) throw notFound(VACCINATION_FAILURES.notFound)
+  })
+}
+
+/** The gaps of a stay of the pet through `pickUpDate`, against the settings in force. */
+export async function stayVaccinationGaps(
+  trx: Knex.Transaction,
+  {
+    petId,
+    petType,
+    pickUpDate,
+    settings: known,
+  }: { petId: number; petType: PetType; pickUpDate: IsoDate; settings?: HotelSettings },
+): Promise<VaccinationGap[]> {
+  const settings = known ?? (await getHotelSettings({ trx }))
+  const records = (await vaccinationsOfPets(trx, [petId])).get(petId) ?? []
+  return vaccinationGaps(records, requiredVaccinesFor(settings, petType), pickUpDate)
+}
+
+/**
+ * For each stay, the names of the required vaccines it lacks through its
+ * pick-up date (the booking's `vaccinations_missing`). Only a stay still
+ * expected is judged: one under way passed at check-in, one over or called
+ * off needs nothing. Two queries for any number of stays, none without one expected.
+ */
+export async function missingVaccinesOfStays(
+  db: Conn,
+  stays: { pet_id: number; pet_type: PetType; pick_up_date: string; status: string }[],
+): Promise<string[][]> {
+  const expected = stays.filter((s) => s.status === 'booked')
+  if (!expected.length) return stays.map(() => [])
+  const settings = db.isTransaction
+    ? await getHotelSettings({ trx: db as Knex.Transaction })
+    : await getHotelSettings()
+  const records = await vaccinationsOfPets(db, [...new Set(expected.map((s) => s.pet_id))])
+  return stays.map((s) =>
+    s.status === 'booked'
+      ? vaccinationGaps(
+          records.get(s.pet_id) ?? [],
+          requiredVaccinesFor(settings, s.pet_type),
+          s.pick_up_date.slice(0, 10),
+        ).map((gap) => gap.vaccine)
+      : [],
+  )
+}
+
+/** Refuses (409) a stay with gaps, naming each vaccine and its date. */
+export function assertNoGaps(gaps: VaccinationGap[]) {
+  if (gaps.length) throw conflict(gapsMessage(gaps))
+}
