@@ -8,6 +8,7 @@ import * as checkInAndOut from './007-check-in-and-out'
 import * as dropOffReminders from './008-drop-off-reminders'
 import * as cancellationAndNoShow from './009-cancellation-and-no-show'
 import * as vaccinations from './010-vaccinations'
+import * as petContacts from './011-pet-contacts'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -21,6 +22,7 @@ const migrations: Record<string, Knex.Migration> = {
   '008-drop-off-reminders': dropOffReminders,
   '009-cancellation-and-no-show': cancellationAndNoShow,
   '010-vaccinations': vaccinations,
+  '011-pet-contacts': petContacts,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -127,6 +127,8 @@ export function DaySheetList({
                     <dd>{e.booking.services.map((s) => s.service).join(', ') || 'None'}</dd>
                   </div>
                   <VaccinationFact entry={e} />
+                  <ContactFact label="Vet" contact={e.pet.vet} />
+                  <ContactFact label="Emergency" contact={e.pet.emergency_contact} />
                   {time === 'stay' || time === 'drop_off' || time === 'pick_up' ? (
                     <div>
                       <dt>Stay</dt>
@@ -177,6 +179,31 @@ function VaccinationFact({ entry }: { entry: DaySheetEntry }) {
           </>
         ) : (
           'Up to date'
+        )}
+      </dd>
+    </div>
+  )
+}
+
+/** Whom to call besides the owner, with a number to tap; "Not given" when the owner left it out. */
+function ContactFact({
+  label,
+  contact,
+}: {
+  label: string
+  contact: { name: string; phone: string }
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {contact.phone ? (
+          <>
+            {contact.name ? `${contact.name} · ` : ''}
+            <a href={`tel:${contact.phone}`}>{formatPhone(contact.phone)}</a>
+          </>
+        ) : (
+          contact.name || 'Not given'
         )}
       </dd>
     </div>

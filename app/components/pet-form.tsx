@@ -13,6 +13,7 @@ import {
   BEHAVIORS,
   GENDERS,
   MAX_ADDITIONAL_IMAGES,
+  MAX_CONTACT_NAME,
   MAX_PHOTO_MB,
   PET_SIZES,
   PET_TYPES,
@@ -48,6 +49,10 @@ export type PetFormValue = {
   behavior: string
   medication_note: string
   dietary_note: string
+  vet_name: string
+  vet_phone: string
+  emergency_contact_name: string
+  emergency_contact_phone: string
 }
 
 export function PetForm({
@@ -152,6 +157,31 @@ export function PetForm({
           rows={2}
           maxLength={1000}
           className="field-wide"
+        />
+        <InputField
+          meta={fields.vet_name}
+          label="Vet (optional)"
+          autoComplete="off"
+          maxLength={MAX_CONTACT_NAME}
+        />
+        <InputField
+          meta={fields.vet_phone}
+          label="Vet’s phone (optional)"
+          type="tel"
+          autoComplete="off"
+        />
+        <InputField
+          meta={fields.emergency_contact_name}
+          label="Emergency contact (optional)"
+          hint="Someone other than you we can call if we cannot reach you."
+          autoComplete="off"
+          maxLength={MAX_CONTACT_NAME}
+        />
+        <InputField
+          meta={fields.emergency_contact_phone}
+          label="Emergency contact’s phone (optional)"
+          type="tel"
+          autoComplete="off"
         />
         <InputField
           meta={fields.preview_image}

@@ -36,7 +36,7 @@ export function RunSheet({ sheet }: { sheet: DaySheet }) {
               </th>
               <th scope="col">Time</th>
               <th scope="col">Pet</th>
-              <th scope="col">Owner</th>
+              <th scope="col">Contacts</th>
               <th scope="col">Behavior</th>
               <th scope="col">Feeding</th>
               <th scope="col">Medication</th>
@@ -67,6 +67,10 @@ export function RunSheet({ sheet }: { sheet: DaySheet }) {
                   {l.owner}
                   <br />
                   <span className="nowrap">{l.phone}</span>
+                  <br />
+                  <span className="run-sheet-small">Vet: {l.vet}</span>
+                  <br />
+                  <span className="run-sheet-small">Emergency: {l.emergencyContact}</span>
                 </td>
                 <td>{l.behavior}</td>
                 <td>{l.feeding || '—'}</td>

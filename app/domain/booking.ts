@@ -96,6 +96,9 @@ export type DaySheetEntry = {
     behavior: string
     dietary_note: string
     medication_note: string
+    /** Whom to call besides the owner: the pet's vet and its emergency contact ('' when not given). */
+    vet: { name: string; phone: string }
+    emergency_contact: { name: string; phone: string }
     /** Vaccines on record that staff have not yet checked against a certificate. */
     unverified_vaccines: string[]
   }

@@ -37,6 +37,9 @@ export function sizeLabel(size: PetSize): string {
 export const MAX_ADDITIONAL_IMAGES = 4
 /** The largest photo a pet may have, in MB. */
 export const MAX_PHOTO_MB = 10
+/** The longest name of a pet's vet or emergency contact. */
+export const MAX_CONTACT_NAME = 100
+
 /** The longest note on a Pet of the Month, in characters. */
 export const POTM_NOTE_MAX = 280
 export type PetImage = { id: number; url: string; thumbnail: string }
@@ -56,6 +59,11 @@ export type Pet = {
   behavior: Behavior
   medication_note: string
   dietary_note: string
+  /** The pet's vet and an emergency contact other than its owner; '' when not given. Phones are 10 digits. */
+  vet_name: string
+  vet_phone: string
+  emergency_contact_name: string
+  emergency_contact_phone: string
   owner_id: number
   preview_image: string | null
   preview_thumbnail: string | null

@@ -1,7 +1,7 @@
 import type { DaySheet, DaySheetEntry } from './booking'
 import { STATUS_LABELS } from './front-desk'
 import { formatWallDateTime, formatWallTime } from './hotel-time'
-import { capitalize, formatPhone } from './text'
+import { capitalize, contactText, formatPhone } from './text'
 
 // The run sheet: the day sheet as one line per pet, in the sheet's order
 // (arrivals by drop-off time, departures by pick-up time, pets staying over
@@ -45,6 +45,8 @@ export type RunSheetLine = {
   medication: string
   services: string
   vaccines: string
+  vet: string
+  emergencyContact: string
   status: string
   dropOff: string
   pickUp: string
@@ -64,6 +66,8 @@ export const RUN_SHEET_COLUMNS: [keyof RunSheetLine, string][] = [
   ['medication', 'Medication'],
   ['services', 'Services'],
   ['vaccines', 'Vaccines'],
+  ['vet', 'Vet'],
+  ['emergencyContact', 'Emergency contact'],
   ['status', 'Status'],
   ['dropOff', 'Drop-off'],
   ['pickUp', 'Pick-up'],
@@ -86,6 +90,8 @@ export function runSheetLines(sheet: DaySheet): RunSheetLine[] {
       medication: e.pet.medication_note,
       services: e.booking.services.map((s) => s.service).join(', '),
       vaccines: vaccinesText(e),
+      vet: contactText(e.pet.vet.name, e.pet.vet.phone),
+      emergencyContact: contactText(e.pet.emergency_contact.name, e.pet.emergency_contact.phone),
       status: STATUS_LABELS[e.booking.status],
       dropOff: formatWallDateTime(e.booking.drop_off_date),
       pickUp: formatWallDateTime(e.booking.pick_up_date),

@@ -6,3 +6,8 @@ export const formatPhone = (digits: string) =>
   /^\d{10}$/.test(digits)
     ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
     : digits
+
+/** "Dr. Ada Vet · (555) 123-4567", either part alone, or "Not given". */
+export function contactText(name: string, phone: string): string {
+  return [name, phone ? formatPhone(phone) : ''].filter(Boolean).join(' · ') || 'Not given'
+}

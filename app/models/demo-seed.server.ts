@@ -124,6 +124,18 @@ const SERVICES: {
 
 type DemoPet = PetFieldsInput & { owner: string; palette: string }
 
+// The demo pets' vets and emergency contacts, taken in turn (one pet has none).
+const DEMO_CONTACTS = [
+  {
+    vet_name: 'Riverside Animal Clinic',
+    vet_phone: '5550107700',
+    emergency_contact_name: 'Ana Reyes (sister)',
+    emergency_contact_phone: '5550104411',
+  },
+  { vet_name: 'Dr. Priya Patel, Harbor Vets', vet_phone: '5550108200' },
+  {},
+] as const
+
 const PETS: DemoPet[] = [
   {
     owner: 'client',
@@ -384,7 +396,7 @@ export async function seedDemoData() {
     const pet = await createPet({
       actor: hotelOwner(),
       ownerId: people.get(owner)!.id,
-      fields,
+      fields: { ...fields, ...DEMO_CONTACTS[i % DEMO_CONTACTS.length] },
       preview,
       additional: extra,
     })

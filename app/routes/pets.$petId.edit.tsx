@@ -35,6 +35,10 @@ export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) 
     behavior: pet.behavior,
     medication_note: pet.medication_note,
     dietary_note: pet.dietary_note,
+    vet_name: pet.vet_name,
+    vet_phone: pet.vet_phone,
+    emergency_contact_name: pet.emergency_contact_name,
+    emergency_contact_phone: pet.emergency_contact_phone,
   }
   return { petId: pet.id, name: pet.name, values, preview, photos, today: hotelClock().today }
 })

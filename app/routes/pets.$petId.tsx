@@ -35,7 +35,7 @@ import { getPetDetails } from '~/models/pet/queries.server'
 import { PET_FAILURES } from '~/models/pet/rows.server'
 import { deletePet } from '~/models/pet/write.server'
 import '~/components/pet.css'
-import { capitalize } from '~/domain/text'
+import { capitalize, contactText } from '~/domain/text'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 
@@ -217,6 +217,10 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
             <dd className="pet-note">{pet.medication_note || 'None'}</dd>
             <dt>Diet</dt>
             <dd className="pet-note">{pet.dietary_note || 'None'}</dd>
+            <dt>Vet</dt>
+            <dd>{contactText(pet.vet_name, pet.vet_phone)}</dd>
+            <dt>Emergency contact</dt>
+            <dd>{contactText(pet.emergency_contact_name, pet.emergency_contact_phone)}</dd>
           </dl>
         </div>
       </section>

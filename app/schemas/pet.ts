@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isValidIsoDate } from '~/domain/hotel-time'
 import {
+  MAX_CONTACT_NAME,
   BEHAVIORS,
   GENDERS,
   MAX_ADDITIONAL_IMAGES,
@@ -8,6 +9,7 @@ import {
   PET_SIZES,
   PET_TYPES,
 } from '~/domain/pet'
+import { normalisePhone } from './auth'
 import {
   blankToUndefined,
   idSchema,
@@ -81,6 +83,40 @@ const optionalNote = (label: string) =>
       .refine((v) => !v.includes('\u0000'), `${label} must not contain a null character`),
   )
 
+/**
+ * A contact's name (the vet's, the emergency contact's): optional, '' is
+ * none. Left out of a request, it is left as the pet has it — clients that
+ * never heard of these fields keep them when they send the pet again.
+ */
+const contactName = (label: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v === null ? '' : v),
+      z
+        .string({ error: `${label} must be text` })
+        .max(MAX_CONTACT_NAME, `${label} must be at most ${MAX_CONTACT_NAME} characters`)
+        .refine((v) => !v.includes('\u0000'), `${label} must not contain a null character`),
+    )
+    .optional()
+
+/** A contact's phone, read like the account's ("(555) 123-4567" is 5551234567); '' is none. */
+const contactPhone = (label: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? '' : v === null ? '' : normalisePhone(v)),
+      z
+        .string({ error: `${label} must be a phone number` })
+        .refine((v) => v === '' || /^\d{10}$/.test(v), `${label} must be 10 digits long`),
+    )
+    .optional()
+
+export const PET_CONTACT_FIELDS = [
+  'vet_name',
+  'vet_phone',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+] as const
+
 const photoFile = z
   .custom<UploadedFile>(isUploadedFile)
   .refine((file) => file.size <= MAX_PHOTO_MB * 1024 * 1024, PET_MESSAGES.photoTooLarge)
@@ -101,6 +137,10 @@ export const petFields = {
   ),
   medication_note: optionalNote('Medication note'),
   dietary_note: optionalNote('Dietary note'),
+  vet_name: contactName('Vet name'),
+  vet_phone: contactPhone('Vet phone'),
+  emergency_contact_name: contactName('Emergency contact name'),
+  emergency_contact_phone: contactPhone('Emergency contact phone'),
   owner_id: z.preprocess(blankToUndefined, idSchema.optional()),
 }
 

@@ -75,6 +75,10 @@ const PET_KEYS = [
   'behavior',
   'medication_note',
   'dietary_note',
+  'vet_name',
+  'vet_phone',
+  'emergency_contact_name',
+  'emergency_contact_phone',
   'owner_id',
   'preview_image',
   'preview_thumbnail',
@@ -498,6 +502,62 @@ describe('PUT /api/pets/{id}', () => {
       dietary_note: 'Grain free',
       medication_note: '',
     })
+  })
+
+  it('keeps a vet and an emergency contact; a client that does not send them keeps them', async () => {
+    const { client } = await loggedIn()
+    const pet = await addPet(client)
+    expect(pet).toMatchObject({
+      vet_name: '',
+      vet_phone: '',
+      emergency_contact_name: '',
+      emergency_contact_phone: '',
+    })
+    const set = await client.postForm(
+      `/api/pets/${pet.id}`,
+      petForm({
+        vet_name: '  Dr. Ada Byron ',
+        vet_phone: '(212) 555-0199',
+        emergency_contact_name: 'Sam Rivera',
+        emergency_contact_phone: '+1 212 555 0142',
+      }),
+      'PUT',
+    )
+    expect(set.status).toBe(200)
+    expect(set.body).toMatchObject({
+      vet_name: 'Dr. Ada Byron',
+      vet_phone: '2125550199',
+      emergency_contact_name: 'Sam Rivera',
+      emergency_contact_phone: '2125550142',
+    })
+    // The original client's form has no such fields: the contacts stay.
+    const again = await client.postForm(`/api/pets/${pet.id}`, petForm({ age: '5' }), 'PUT')
+    expect(again.body).toEqual({ ...set.body, age: 5 })
+    // Blank clears one.
+    const cleared = await client.postForm(
+      `/api/pets/${pet.id}`,
+      petForm({ emergency_contact_name: '', emergency_contact_phone: ' ' }),
+      'PUT',
+    )
+    expect(cleared.body).toMatchObject({
+      vet_name: 'Dr. Ada Byron',
+      emergency_contact_name: '',
+      emergency_contact_phone: '',
+    })
+    for (const [fields, errors] of [
+      [{ vet_phone: '555-0199' }, { vet_phone: 'Vet phone must be 10 digits long' }],
+      [
+        { emergency_contact_phone: 'call me' },
+        { emergency_contact_phone: 'Emergency contact phone must be 10 digits long' },
+      ],
+      [{ vet_name: 'V'.repeat(101) }, { vet_name: 'Vet name must be at most 100 characters' }],
+      [{ vet_name: 'Dr.\u0000' }, { vet_name: 'Vet name must not contain a null character' }],
+    ] as const) {
+      const bad = await client.postForm(`/api/pets/${pet.id}`, petForm(fields), 'PUT')
+      expect(bad.status, JSON.stringify(fields)).toBe(400)
+      expect(bad.body.errors).toEqual(errors)
+    }
+    expect((await client.get(`/api/pets/${pet.id}`)).body).toEqual(cleared.body)
   })
 
   it('replaces the preview and deletes the old files', async () => {

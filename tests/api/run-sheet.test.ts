@@ -43,7 +43,12 @@ describe('GET /bookingsByDate.csv', () => {
     at('2026-09-01 12:00:00')
     const staying = await bookFor(
       'Zeus',
-      { dietary_note: 'Half a cup, "no" treats,\ntwice a day', behavior: 'shy' },
+      {
+        dietary_note: 'Half a cup, "no" treats,\ntwice a day',
+        behavior: 'shy',
+        vet_name: 'Dr. Ada Byron',
+        vet_phone: '2125550199',
+      },
       { type: 'boarding_care', dropOff: '2026-09-09 10:00:00', pickUp: '2026-09-12 10:00:00' },
     )
     const arriving = await bookFor(
@@ -83,13 +88,15 @@ describe('GET /bookingsByDate.csv', () => {
       'Medication',
       'Services',
       'Vaccines',
+      'Vet',
+      'Emergency contact',
       'Status',
       'Drop-off',
       'Pick-up',
       'Booking',
     ])
     const body = rows.slice(1)
-    expect(body.map((r) => [r[0], r[15]])).toEqual([
+    expect(body.map((r) => [r[0], r[17]])).toEqual([
       ['Arrival', String(arriving.id)],
       ['Staying over', String(staying.id)],
       ['Day care', String(dayCare.id)],
@@ -117,8 +124,10 @@ describe('GET /bookingsByDate.csv', () => {
       'Shy',
       'Half a cup, "no" treats,\ntwice a day',
     ])
-    expect(zeus.slice(11, 15)).toEqual([
+    expect(zeus.slice(11, 17)).toEqual([
       'Up to date',
+      'Dr. Ada Byron · (212) 555-0199',
+      'Not given',
       'Expected',
       'Wed, Sep 9, 2026, 10:00 AM',
       'Sat, Sep 12, 2026, 10:00 AM',

@@ -146,6 +146,8 @@ test('a client adds a pet with photos, edits it and deletes it', async ({
   const renamed = uniqueName('Rocky')
   await edit.getByLabel('Name', { exact: true }).fill(renamed)
   await edit.getByLabel('Weight (lbs)').fill('57.5')
+  await edit.getByLabel('Vet (optional)').fill('Riverside Animal Clinic')
+  await edit.getByLabel('Vet’s phone').fill('(555) 010-7700')
   await edit
     .getByLabel('Replace main photo (optional)')
     .setInputFiles(await photo('rocky.jpg', '#aa3355', 1000, 1000))
@@ -157,6 +159,7 @@ test('a client adds a pet with photos, edits it and deletes it', async ({
   await expect(page).toHaveURL(petUrl)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed)
   await expect(page.getByText('57.5 lbs')).toBeVisible()
+  await expect(page.getByText('Riverside Animal Clinic · (555) 010-7700')).toBeVisible()
   await expect(page.getByRole('img', { name: `Photo of ${renamed}` })).not.toHaveAttribute(
     'src',
     previewSrc!,

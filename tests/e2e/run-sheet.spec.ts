@@ -46,7 +46,7 @@ test('print the day sheet as a run sheet, and download it as CSV', async ({ page
   expect(download.suggestedFilename()).toBe('run-sheet-2026-11-23.csv')
   const csv = fs.readFileSync(await download.path(), 'utf8')
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-    'List,Time,Pet,Species,Breed,Owner,Phone,Behavior,Feeding,Medication,Services,Vaccines,Status,Drop-off,Pick-up,Booking',
+    'List,Time,Pet,Species,Breed,Owner,Phone,Behavior,Feeding,Medication,Services,Vaccines,Vet,Emergency contact,Status,Drop-off,Pick-up,Booking',
   )
   expect(csv.trim().split('\r\n').length).toBe((await lines.count()) + 1)
 })

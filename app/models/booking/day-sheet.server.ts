@@ -38,6 +38,10 @@ export async function getDaySheet({
       'p.behavior',
       'p.dietary_note',
       'p.medication_note',
+      'p.vet_name',
+      'p.vet_phone',
+      'p.emergency_contact_name',
+      'p.emergency_contact_phone',
       'u.fname as owner_fname',
       'u.lname as owner_lname',
       'u.phone_num as owner_phone',
@@ -47,6 +51,10 @@ export async function getDaySheet({
     behavior: string
     dietary_note: string
     medication_note: string
+    vet_name: string
+    vet_phone: string
+    emergency_contact_name: string
+    emergency_contact_phone: string
     owner_fname: string
     owner_lname: string
     owner_phone: string
@@ -82,6 +90,8 @@ export async function getDaySheet({
         behavior: r.behavior,
         dietary_note: r.dietary_note,
         medication_note: r.medication_note,
+        vet: { name: r.vet_name, phone: r.vet_phone },
+        emergency_contact: { name: r.emergency_contact_name, phone: r.emergency_contact_phone },
         unverified_vaccines: (records.get(r.pet_id) ?? [])
           .filter((v) => !v.verified)
           .map((v) => v.vaccine),

@@ -10,7 +10,7 @@ import {
   type PetType,
 } from '~/domain/pet'
 import type { ProcessedPhoto } from '~/infra/photo-processing.server'
-import type { PetFieldsInput } from '~/schemas/pet'
+import { PET_CONTACT_FIELDS, type PetFieldsInput } from '~/schemas/pet'
 
 // Pets as rows: the one place a row (and its photos) becomes the Pet the API
 // shows, and the checked lookup every read and write of a pet starts with.
@@ -36,6 +36,10 @@ export const PET_COLUMNS = [
   'behavior',
   'medication_note',
   'dietary_note',
+  'vet_name',
+  'vet_phone',
+  'emergency_contact_name',
+  'emergency_contact_phone',
   'owner_id',
 ] as const
 
@@ -53,6 +57,10 @@ export type PetRow = {
   behavior: Behavior
   medication_note: string | null
   dietary_note: string | null
+  vet_name: string
+  vet_phone: string
+  emergency_contact_name: string
+  emergency_contact_phone: string
   owner_id: number
 }
 
@@ -91,6 +99,10 @@ export function toPet(row: PetRow, images: ImageRow[]): Pet {
     behavior: row.behavior,
     medication_note: row.medication_note ?? '',
     dietary_note: row.dietary_note ?? '',
+    vet_name: row.vet_name,
+    vet_phone: row.vet_phone,
+    emergency_contact_name: row.emergency_contact_name,
+    emergency_contact_phone: row.emergency_contact_phone,
     owner_id: row.owner_id,
     preview_image: preview ? photoUrl(preview.storage_key) : null,
     preview_thumbnail: preview ? photoUrl(preview.thumb_key) : null,
@@ -168,5 +180,9 @@ export function petColumns(fields: PetFieldsInput) {
     behavior: fields.behavior,
     medication_note: fields.medication_note,
     dietary_note: fields.dietary_note,
+    // Contacts left out of the request keep their values (undefined is not written).
+    ...Object.fromEntries(
+      PET_CONTACT_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]]),
+    ),
   }
 }
