@@ -41,6 +41,10 @@ export const BOOKING_MESSAGES = {
   servicesRequired: 'Please select at least one service',
   tooManyServices: 'At most 50 services per booking',
   started: 'Reservation has started, cannot Update & Delete',
+  startedKeepsDropOff: 'A stay that has started keeps its drop-off',
+  startedKeepsType: 'A stay that has started keeps its type',
+  pickUpTimePast: 'Pick-up must be later than now',
+  stayOver: 'This stay is over: it cannot be changed',
 } as const
 
 export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {

@@ -20,6 +20,13 @@ export const isStarted = (b: Pick<Stay, 'drop_off_date'>, now: WallDateTime) =>
 export const isCurrent = (b: Pick<Stay, 'pick_up_date' | 'status'>, now: WallDateTime) =>
   b.pick_up_date > now && holdsPlace(b.status ?? 'booked')
 export const isStaying = (b: Stay, now: WallDateTime) => isStarted(b, now) && isCurrent(b, now)
+/**
+ * Started but not over: expected or here, and its pick-up still ahead. Such a
+ * stay is fixed for its client, but the Owner and Managers may still move its
+ * pick-up and change its services.
+ */
+export const isUnderWay = (b: Required<Stay>, now: WallDateTime) =>
+  isStarted(b, now) && (b.status === 'booked' || b.status === 'checked_in') && b.pick_up_date > now
 
 /** The dates a stay holds a place on, for capacity. */
 export function nightsHeld(

@@ -67,6 +67,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'move a pet to another owner': { allowed: STAFF, check: can.canMovePet },
   'list every pet': { allowed: STAFF, check: can.canListAllPets },
   'list every booking': { allowed: ADMINS, check: can.canListAllBookings },
+  'change a stay that has started': { allowed: ADMINS, check: can.canChangeStartedStay },
   'see the day sheet': { allowed: STAFF, check: can.canSeeDaySheet },
   'check pets in and out': { allowed: STAFF, check: can.canRunFrontDesk },
   'mark a vaccination verified': { allowed: STAFF, check: can.canVerifyVaccinations },

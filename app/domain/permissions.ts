@@ -45,6 +45,11 @@ export const canBookFor = (actor: Actor, pet: Owned) =>
 export const canManageBooking = (actor: Actor, booking: ClientOf) =>
   !!actor && (isAdmin(actor) || actor.id === booking.client_id)
 export const canSeeBooking = canManageBooking
+/**
+ * Once its drop-off has come, a stay is fixed for its client; the Owner and
+ * Managers may still extend or shorten it and change its services.
+ */
+export const canChangeStartedStay = (actor: Actor) => isAdmin(actor)
 export const canListAllBookings = (actor: Actor) => isAdmin(actor)
 /** The day sheet (who arrives, leaves and stays on a date) is for staff. */
 export const canSeeDaySheet = (actor: Actor) => isStaff(actor)

@@ -2,7 +2,7 @@ import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings.pet.$petId'
 import { ArrowLeftIcon } from '~/components/icons'
 import { BOOKING_MESSAGES } from '~/domain/booking-rules'
-import { bookingFormSchema } from '~/schemas/booking'
+import { bookingFormSchema, startedStayFormSchema } from '~/schemas/booking'
 import { parseIdParam } from '~/schemas/fields'
 import { BookingForm, type BookingFormValue } from '~/components/booking-form'
 import { BookingHistory } from '~/components/booking-history'
@@ -13,9 +13,12 @@ import { pageMeta } from '~/domain/hotel'
 import type { Booking } from '~/domain/booking'
 import type { AppError } from '~/domain/errors'
 import { addDays } from '~/domain/hotel-time'
-import { assertCan, canBookFor } from '~/domain/permissions'
+import { assertCan, canBookFor, canChangeStartedStay } from '~/domain/permissions'
+import { isUnderWay } from '~/domain/booking-states'
+import type { User } from '~/domain/user'
+import { StartedStayForm } from '~/components/started-stay-form'
 import { requireUser } from '~/http/auth.server'
-import { attempt, pageHandler, parseForm, toConformErrors } from '~/http/form.server'
+import { attempt, formMessage, pageHandler, parseForm, toConformErrors } from '~/http/form.server'
 import { requireIdParam } from '~/http/params.server'
 import { readFormData } from '~/http/request-body.server'
 import { hotelClock } from '~/infra/clock.server'
@@ -77,7 +80,16 @@ export const loader = pageHandler(async ({ request, params, url }: Route.LoaderA
     }),
     fullDatesUntil,
     editing: url.searchParams.has('edit'),
+    changing: url.searchParams.has('change'),
     saved: url.searchParams.get('saved'),
+    // A stay under way that this person may still change (the Owner and Managers).
+    changeable:
+      bookings.current && canChangeStartedStay(actor) && isUnderWay(bookings.current, now)
+        ? {
+            dropOff: bookings.current.drop_off_date,
+            type: bookings.current.booking_type,
+          }
+        : null,
   }
 })
 
@@ -101,6 +113,8 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
     }
     return redirect(`${back}?saved=deleted`)
   }
+  if (intent === 'change-stay')
+    return changeStartedStay({ request, actor, pet, bookingId, formData, back })
   if (intent !== 'create' && intent !== 'update' && intent !== 'quote')
     throw data('Unknown action', { status: 400 })
 
@@ -148,6 +162,58 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
   return redirect(`${back}?saved=${intent === 'create' ? 'created' : 'updated'}`)
 })
 
+/**
+ * The Owner or a Manager changes a stay under way: its pick-up and services.
+ * A refusal (its client, a stay over, a full night) comes back to the form.
+ */
+async function changeStartedStay({
+  request,
+  actor,
+  pet,
+  bookingId,
+  formData,
+  back,
+}: {
+  request: Request
+  actor: User
+  pet: { id: number; owner_id: number }
+  bookingId: number | null
+  formData: FormData
+  back: string
+}) {
+  if (bookingId === null) throw data('Booking not found', { status: 404 })
+  const intent = 'change-stay' as const
+  const checked = await attempt(() => assertBookingChangeable({ id: bookingId, actor }))
+  const started = checked.ok ? checked.value : null
+  if (!started) {
+    const message = checked.ok ? BOOKING_MESSAGES.started : checked.error.message
+    return data(
+      { intent, deleteError: undefined, result: formMessage(message) },
+      { status: checked.ok ? 409 : checked.error.status },
+    )
+  }
+  const submission = parseForm(formData, startedStayFormSchema({ now: hotelClock().now, started }))
+  if (submission.status !== 'success')
+    return data({ intent, deleteError: undefined, result: submission.reply() }, { status: 400 })
+  const input = { ...submission.value, client_id: pet.owner_id, pet_id: pet.id }
+  const saved = await attempt(() =>
+    updateBooking({ actor, id: bookingId, input, origin: publicOrigin(request) }),
+  )
+  if (!saved.ok)
+    return data(
+      {
+        intent,
+        deleteError: undefined,
+        result: submission.reply({
+          formErrors: [saved.error.message],
+          fieldErrors: toConformErrors(saved.error.fieldErrors),
+        }),
+      },
+      { status: saved.error.status },
+    )
+  return redirect(`${back}?saved=changed`)
+}
+
 export default function PetBookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     pet,
@@ -160,6 +226,8 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
     fullDates,
     fullDatesUntil,
     editing,
+    changing,
+    changeable,
     saved,
   } = loaderData
   const current = bookings.current
@@ -198,8 +266,39 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
               <h2 id="booking-main-title">Current reservation</h2>
               <BookingDetails booking={current} />
               <VaccinesNeeded booking={current} />
-              {current.started ? <Notice tone="warning">{BOOKING_MESSAGES.started}</Notice> : null}
-              {canBook ? (
+              {current.started && !changeable ? (
+                <Notice tone="warning">{BOOKING_MESSAGES.started}</Notice>
+              ) : null}
+              {changeable ? (
+                changing || actionData?.intent === 'change-stay' ? (
+                  <section className="stack" aria-labelledby="change-title">
+                    <h3 id="change-title">Change this stay</h3>
+                    <StartedStayForm
+                      key={`change-${current.id}`}
+                      booking={current}
+                      started={changeable}
+                      now={now}
+                      services={services}
+                      action={`${base}?change`}
+                      lastResult={actionData?.intent === 'change-stay' ? formResult : undefined}
+                      cancel={
+                        <Link className="btn btn-ghost" to={base} preventScrollReset>
+                          Cancel
+                        </Link>
+                      }
+                    />
+                  </section>
+                ) : (
+                  <div className="cluster">
+                    <Link className="btn btn-secondary" to={`${base}?change`} preventScrollReset>
+                      Change this stay
+                    </Link>
+                    <p className="muted text-sm">
+                      Under way: extend or shorten it, or change its services.
+                    </p>
+                  </div>
+                )
+              ) : canBook ? (
                 editing && !current.started ? (
                   <section className="stack" aria-labelledby="update-title">
                     <h3 id="update-title">Update reservation</h3>
@@ -286,7 +385,9 @@ function SavedNotice({ saved }: { saved: string }) {
         ? 'Your reservation was updated and re-priced at current prices.'
         : saved === 'deleted'
           ? 'The reservation was cancelled.'
-          : null
+          : saved === 'changed'
+            ? 'The stay was changed. Its nights and services keep the prices they were booked at.'
+            : null
   if (!text) return null
   return <Notice tone="success">{text}</Notice>
 }

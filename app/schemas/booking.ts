@@ -34,6 +34,9 @@ export { BOOKING_MESSAGES }
 
 export type ScheduleField = 'dropOffDate' | 'dropOffTime' | 'pickUpDate' | 'pickUpTime'
 
+/** The stay being changed after its drop-off: its drop-off moment and type are fixed. */
+export type StartedStay = { dropOff: WallDateTime; type: BookingType }
+
 /**
  * Every scheduling rule. Reports at most the first problem per field, in the
  * order a person would fix them. `dropOff`/`pickUp` are undefined when the
@@ -47,6 +50,11 @@ export function checkBookingSchedule(
   },
   now: WallDateTime,
   report: (field: ScheduleField, message: string) => void,
+  /**
+   * A stay under way that staff are changing: its drop-off is history and
+   * stays as it was; its pick-up may move, but not into the past.
+   */
+  started?: StartedStay,
 ) {
   const today = now.slice(0, 10)
   const reported = new Set<ScheduleField>()
@@ -57,7 +65,10 @@ export function checkBookingSchedule(
   }
   const { type, dropOff, pickUp } = input
 
-  if (dropOff) {
+  if (dropOff && started) {
+    if (formatWall(dropOff) !== started.dropOff)
+      add('dropOffDate', BOOKING_MESSAGES.startedKeepsDropOff)
+  } else if (dropOff) {
     if (dropOff.date < today) add('dropOffDate', BOOKING_MESSAGES.past)
     else if (dropOff.date > addDays(today, MAX_DAYS_AHEAD))
       add('dropOffDate', BOOKING_MESSAGES.tooFarAhead)
@@ -68,6 +79,8 @@ export function checkBookingSchedule(
   if (pickUp) {
     if (pickUp.date < today) add('pickUpDate', BOOKING_MESSAGES.past)
     if (!isAllowedHour(pickUp, PICK_UP_HOURS)) add('pickUpTime', BOOKING_MESSAGES.pickUpHours)
+    else if (started && formatWall(pickUp) <= now)
+      add('pickUpTime', BOOKING_MESSAGES.pickUpTimePast)
   }
   if (!dropOff || !pickUp || !type) return
   if (type === 'boarding_care') {
@@ -158,8 +171,11 @@ const asWall = (v: unknown) =>
 
 // ---- the API's shape: POST /api/bookings, PUT /api/bookings/{id} ----
 
-/** The JSON body of POST/PUT /api/bookings; `now` is the hotel's wall-clock now. */
-export function bookingApiSchema({ now }: { now: WallDateTime }) {
+/**
+ * The JSON body of POST/PUT /api/bookings; `now` is the hotel's wall-clock
+ * now; `started`, the stay under way that staff are changing.
+ */
+export function bookingApiSchema({ now, started }: { now: WallDateTime; started?: StartedStay }) {
   return z
     .object({
       id: z.unknown().optional(),
@@ -186,7 +202,14 @@ export function bookingApiSchema({ now }: { now: WallDateTime }) {
           },
           now,
           (field, message) => ctx.addIssue({ code: 'custom', path: [apiField[field]], message }),
+          started,
         )
+        if (started && v.booking_type !== undefined && v.booking_type !== started.type)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['booking_type'],
+            message: BOOKING_MESSAGES.startedKeepsType,
+          })
       },
       // Run even when another field failed, so every problem is reported at once.
       { when: () => true },
@@ -251,3 +274,50 @@ function bookingFormObject({ now }: { now: WallDateTime }) {
 }
 
 export type BookingFormOutput = z.infer<ReturnType<typeof bookingFormSchema>>
+
+// ---- the page's form for a stay under way (the Owner and Managers) ----
+
+/**
+ * Changing a stay that has started: a new pick-up date and time and the
+ * services. Its drop-off and type are the stay's and cannot change; the
+ * output is a whole booking, as the other shapes give.
+ */
+export function startedStayFormSchema({
+  now,
+  started,
+}: {
+  now: WallDateTime
+  started: StartedStay
+}) {
+  return z
+    .object({
+      pick_up_date: isoDateSchema(BOOKING_MESSAGES.pickUpDateRequired),
+      pick_up_time: timeSchema(BOOKING_MESSAGES.pickUpTimeRequired),
+      services: serviceIdsSchema,
+    })
+    .superRefine(
+      (v, ctx) => {
+        const formField = { pickUpDate: 'pick_up_date', pickUpTime: 'pick_up_time' } as const
+        checkBookingSchedule(
+          {
+            type: started.type,
+            dropOff: parseWallDateTime(started.dropOff) ?? undefined,
+            pickUp: joinDateAndTime(v.pick_up_date, v.pick_up_time),
+          },
+          now,
+          (field, message) => {
+            if (field === 'pickUpDate' || field === 'pickUpTime')
+              ctx.addIssue({ code: 'custom', path: [formField[field]], message })
+          },
+          started,
+        )
+      },
+      { when: () => true },
+    )
+    .transform((v) => ({
+      booking_type: started.type,
+      drop_off_date: started.dropOff,
+      pick_up_date: formatWall(joinDateAndTime(v.pick_up_date, v.pick_up_time)!),
+      services: v.services,
+    }))
+}

@@ -597,6 +597,36 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     )
   })
 
+  it(
+    'PUT /api/bookings/{id} on a stay under way (the manager may change it)',
+    { timeout: TIMEOUT },
+    async () => {
+      // The stays run 10–12 March: on the 11th they are under way.
+      setNow('2026-03-11T15:00:00.000Z')
+      const poison = {
+        booking_type: ['day_care', ...badBookingType],
+        drop_off_date: ['2026-03-09 10:00:00', '2026-03-10 11:00:00', '', null, '2026-03-10'],
+        pick_up_date: [
+          '2026-03-11 09:00:00',
+          '2026-03-10 12:00:00',
+          '2026-03-12 10:30:00',
+          '2026-03-12 19:00:00',
+          '2027-03-12 10:00:00',
+          '9999-12-31 10:00:00',
+          '2026-02-30 10:00:00',
+        ],
+        services: [[], 'x', [0], [99999999], null],
+      }
+      const target = fc.constantFrom(String(ids.ownBooking), String(ids.otherBooking))
+      await check(
+        fc.asyncProperty(actor, target, nearMiss(BOOKING_FIELDS, poison), async (who, id, body) => {
+          await expectRefused(who, 'PUT', `/api/bookings/${id}`, { kind: 'json', value: body })
+        }),
+      )
+      setNow(NOW)
+    },
+  )
+
   it('POST /api/services, PUT and DELETE /api/services/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     const poison = {

@@ -1,16 +1,22 @@
 import type { Knex } from 'knex'
-import type { Booking, BookingInput } from '~/domain/booking'
-import { centsToDollars, priceBooking } from '~/domain/booking-rules'
-import { isStarted, nightsHeld } from '~/domain/booking-states'
+import type { BookableService, Booking, BookingInput } from '~/domain/booking'
+import { centsToDollars, priceBooking, type BookingType } from '~/domain/booking-rules'
+import type { BookingStatus } from '~/domain/front-desk'
+import { isStarted, isUnderWay, nightsHeld } from '~/domain/booking-states'
 import { dailyPriceCentsOf, unitFor } from '~/domain/capacity'
 import { conflict, forbidden, invalid, notFound } from '~/domain/errors'
 import { firstOfMonth, parseWallDateTime, type WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
-import { assertCan, canBookFor, canManageBooking } from '~/domain/permissions'
+import { assertCan, canBookFor, canChangeStartedStay, canManageBooking } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock, now as instantNow } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
-import { BOOKING_MESSAGES, checkBookingSchedule, type ScheduleField } from '~/schemas/booking'
+import {
+  BOOKING_MESSAGES,
+  checkBookingSchedule,
+  type ScheduleField,
+  type StartedStay,
+} from '~/schemas/booking'
 import { changed } from '../cache-versions.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
@@ -47,8 +53,15 @@ const SCHEDULE_TO_API: Record<ScheduleField, keyof BookingInput> = {
   pickUpTime: 'pick_up_date',
 }
 
-function assertSchedule(input: BookingInput, now: WallDateTime, message: string) {
+function assertSchedule(
+  input: BookingInput,
+  now: WallDateTime,
+  message: string,
+  started: StartedStay | null,
+) {
   const errors: Record<string, string> = {}
+  if (started && input.booking_type !== started.type)
+    errors.booking_type = BOOKING_MESSAGES.startedKeepsType
   checkBookingSchedule(
     {
       type: input.booking_type,
@@ -59,6 +72,7 @@ function assertSchedule(input: BookingInput, now: WallDateTime, message: string)
     (field, msg) => {
       errors[SCHEDULE_TO_API[field]] ??= msg
     },
+    started ?? undefined,
   )
   if (Object.keys(errors).length) throw invalid(message, errors)
 }
@@ -67,20 +81,51 @@ type ExistingRow = {
   id: number
   client_id: number
   pet_id: number
+  booking_type: BookingType
+  status: BookingStatus
   drop_off_date: string
+  pick_up_date: string
+  daily_price_cents: number
   total_cents: number
 }
 
-/** A booking that may change: it exists, the actor manages it, it has not started. */
-function assertChangeable(
-  row: { client_id: number; drop_off_date: string } | undefined,
+type ChangeableRow = Pick<
+  ExistingRow,
+  'client_id' | 'booking_type' | 'status' | 'drop_off_date' | 'pick_up_date'
+>
+
+/**
+ * A booking that may change: it exists and the actor manages it. Before its
+ * drop-off anything may change (null). Once started it is fixed for its
+ * client and is never cancelled; the Owner and Managers may still change a
+ * stay under way (not yet over) — its pick-up and services — and get the
+ * stay's fixed drop-off and type back.
+ */
+function changeabilityOf(
+  row: ChangeableRow | undefined,
   actor: Actor,
   now: WallDateTime,
-): asserts row {
+  { cancelling = false } = {},
+): StartedStay | null {
   if (!row) throw notFound(BOOKING_FAILURES.notFound)
   assertCan(canManageBooking(actor, row))
-  if (isStarted(row, now)) throw conflict(BOOKING_MESSAGES.started)
+  if (!isStarted(row, now)) return null
+  if (cancelling || !canChangeStartedStay(actor)) throw conflict(BOOKING_MESSAGES.started)
+  if (!isUnderWay(row, now)) throw conflict(BOOKING_MESSAGES.stayOver)
+  return { dropOff: row.drop_off_date, type: row.booking_type }
 }
+
+const existingColumns = (db: Knex | Knex.Transaction) => [
+  'id',
+  'client_id',
+  'pet_id',
+  'booking_type',
+  'status',
+  'daily_price_cents',
+  'total_cents',
+  db.raw(`to_char(drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
+  db.raw(`to_char(pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
+]
 
 /** Locks a booking (its pet first) and checks it may change. */
 async function lockExistingBooking(
@@ -88,7 +133,8 @@ async function lockExistingBooking(
   id: number,
   actor: Actor,
   now: WallDateTime,
-): Promise<ExistingRow> {
+  options: { cancelling?: boolean } = {},
+): Promise<{ existing: ExistingRow; started: StartedStay | null }> {
   // A cancelled booking is gone, as it was when cancelling deleted it.
   const found = await trx('bookings')
     .select('pet_id')
@@ -98,40 +144,38 @@ async function lockExistingBooking(
   if (!found) throw notFound(BOOKING_FAILURES.notFound)
   await trx('pets').select('id').where({ id: found.pet_id }).forUpdate()
   const existing = (await trx('bookings')
-    .select(
-      'id',
-      'client_id',
-      'pet_id',
-      'total_cents',
-      trx.raw(`to_char(drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
-    )
+    .select(...existingColumns(trx))
     .where({ id })
     .whereNot('status', 'cancelled')
     .forUpdate()
     .first()) as ExistingRow | undefined
-  assertChangeable(existing, actor, now)
-  return existing
+  const started = changeabilityOf(existing, actor, now, options)
+  return { existing: existing!, started }
 }
 
 /**
- * Checks, outside any write, that a booking exists, the actor may change it
- * and it has not started — so an update of a started booking answers 409
- * before its (now past) dates are judged. The write re-checks all of it under its locks.
+ * Checks, outside any write, that a booking exists and the actor may change
+ * (or cancel) it now — so a client's update of a started booking answers 409
+ * before its (now past) dates are judged. For a stay under way that the
+ * Owner or a Manager may change, returns its fixed drop-off and type, which
+ * the request's schema then holds it to. The write re-checks all of it under its locks.
  */
 export async function assertBookingChangeable({
   id,
   actor,
+  cancelling = false,
 }: {
   id: number
   actor: Actor
-}): Promise<void> {
+  cancelling?: boolean
+}): Promise<StartedStay | null> {
   const db = await getDb()
   const row = (await db('bookings')
-    .select('client_id', db.raw(`to_char(drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`))
+    .select(...existingColumns(db))
     .where({ id })
     .whereNot('status', 'cancelled')
-    .first()) as { client_id: number; drop_off_date: string } | undefined
-  assertChangeable(row, actor, hotelClock().now)
+    .first()) as ExistingRow | undefined
+  return changeabilityOf(row, actor, hotelClock().now, { cancelling })
 }
 
 /** POST /api/bookings and the booking page. */
@@ -157,7 +201,11 @@ export async function createBooking({
   )
 }
 
-/** PUT /api/bookings/{id}: re-priced at today's prices. */
+/**
+ * PUT /api/bookings/{id}: re-priced at today's prices — except a stay under
+ * way changed by the Owner or a Manager, whose nights keep the daily price it
+ * was booked at and whose services keep theirs (added ones take today's).
+ */
 export async function updateBooking({
   actor,
   id,
@@ -168,21 +216,25 @@ export async function updateBooking({
   id: number
   input: BookingInput
   origin?: string
-}): Promise<{ booking: Booking; previousTotal: number }> {
+}): Promise<{ booking: Booking; previousTotal: number; repriced: boolean }> {
   const db = await getDb()
   const message = BOOKING_FAILURES.update
   return withDeadlockRetry(() =>
     db.transaction(async (trx) => {
       const { now } = hotelClock()
-      const existing = await lockExistingBooking(trx, id, actor, now)
+      const { existing, started } = await lockExistingBooking(trx, id, actor, now)
       if (input.pet_id !== existing.pet_id)
         throw invalid(message, { pet_id: 'A booking cannot move to another pet' })
       if (input.client_id !== existing.client_id)
         throw invalid(message, { client_id: "client_id must be the pet's owner" })
-      await writeBooking(trx, { actor, input, now, existing, message })
+      await writeBooking(trx, { actor, input, now, existing, started, message })
       const booking = (await readBooking(trx, id, now))!
       await queueBookingMail(trx, { kind: 'changed', booking, origin })
-      return { booking, previousTotal: centsToDollars(existing.total_cents) }
+      return {
+        booking,
+        previousTotal: centsToDollars(existing.total_cents),
+        repriced: started === null,
+      }
     }),
   )
 }
@@ -206,7 +258,7 @@ export async function deleteBooking({
   await withDeadlockRetry(() =>
     db.transaction(async (trx) => {
       const { now } = hotelClock()
-      const existing = await lockExistingBooking(trx, id, actor, now)
+      const { existing } = await lockExistingBooking(trx, id, actor, now, { cancelling: true })
       if (petId !== undefined && existing.pet_id !== petId)
         throw notFound(BOOKING_FAILURES.notFound)
       const booking = (await readBooking(trx, id, now))!
@@ -269,12 +321,15 @@ async function writeBooking(
     input,
     now,
     existing,
+    started = null,
     message,
   }: {
     actor: Actor
     input: BookingInput
     now: WallDateTime
     existing?: ExistingRow
+    /** A stay under way that the Owner or a Manager is changing (see changeabilityOf). */
+    started?: StartedStay | null
     message: string
   },
 ): Promise<number> {
@@ -290,14 +345,17 @@ async function writeBooking(
   if (input.client_id !== pet.owner_id)
     throw invalid(message, { client_id: "client_id must be the pet's owner" })
 
-  assertSchedule(input, now, message)
+  assertSchedule(input, now, message, started)
 
   // 2. Settings (shared: a settings change waits for bookings in flight) and the chosen services.
   const settings = await getHotelSettings({ trx, lock: 'share' })
-  const services = await requireBookableServices(trx, input.services, message, {
-    lock: true,
-    petType: pet.type,
-  })
+  const services =
+    existing && started
+      ? await servicesOfStartedStay(trx, existing.id, input.services, message, pet.type)
+      : await requireBookableServices(trx, input.services, message, {
+          lock: true,
+          petType: pet.type,
+        })
 
   // 3. One current booking per pet, and never two at once.
   await assertNoClash(trx, {
@@ -311,7 +369,8 @@ async function writeBooking(
   // 3b. When the hotel says so, no booking for a pet whose required vaccines
   // are missing or run out before its pick-up day (otherwise the client is
   // told of them, in vaccinations_missing, and the front desk refuses the check-in).
-  if (settings.vaccinations_required_to_book)
+  // (A stay under way passed the front desk's check at its check-in.)
+  if (settings.vaccinations_required_to_book && !started)
     assertNoGaps(
       await stayVaccinationGaps(trx, {
         petId: pet.id,
@@ -323,15 +382,22 @@ async function writeBooking(
 
   // 4. Capacity, under a lock per (date, unit) taken in date order.
   const unit = unitFor(input.booking_type, pet.type)
-  const dates = nightsHeld(input.booking_type, input.drop_off_date, input.pick_up_date)
-  await assertCapacity(trx, { unit, dates, settings, excludeId: existing?.id })
+  // A stay under way counts from today: its past nights are history.
+  const dates = nightsHeld(input.booking_type, input.drop_off_date, input.pick_up_date).filter(
+    (d) => !started || d >= now.slice(0, 10),
+  )
+  if (dates.length) await assertCapacity(trx, { unit, dates, settings, excludeId: existing?.id })
 
-  // 5. Price at today's prices, fixed on the booking with copies of the lines.
+  // 5. Price at today's prices (a stay under way: at the daily price it was
+  // booked at), fixed on the booking with copies of the lines.
   const price = priceBooking({
     type: input.booking_type,
     dropOff: input.drop_off_date,
     pickUp: input.pick_up_date,
-    dailyPriceCents: dailyPriceCentsOf(settings, input.booking_type),
+    dailyPriceCents:
+      existing && started
+        ? existing.daily_price_cents
+        : dailyPriceCentsOf(settings, input.booking_type),
     servicePricesCents: services.map((s) => s.price_cents),
   })
   const values = {
@@ -343,7 +409,7 @@ async function writeBooking(
     days: price.days,
     daily_price_cents: price.dailyPriceCents,
     total_cents: price.totalCents,
-    priced_at: hotelClock().instant.toISOString(),
+    ...(started ? {} : { priced_at: hotelClock().instant.toISOString() }),
   }
   let id: number
   if (existing) {
@@ -362,11 +428,45 @@ async function writeBooking(
       price_cents: s.price_cents,
     })),
   )
+  if (existing && started)
+    await trx('booking_events').insert({
+      booking_id: id,
+      actor_id: actor!.id,
+      action: 'change',
+      detail: `pick-up ${existing.pick_up_date} → ${input.pick_up_date}; services ${services.map((s) => s.service).join(', ')}`,
+      created_at: instantNow().toISOString(),
+    })
   await countedForPetOfTheMonth(
     trx,
     existing ? [existing.drop_off_date, input.drop_off_date] : [input.drop_off_date],
   )
   return id
+}
+
+/**
+ * The services of a stay under way after a change: those it already had keep
+ * the name and price they were booked at (even if the service has since
+ * changed or gone); those added must be bookable for the pet and take today's price.
+ */
+async function servicesOfStartedStay(
+  trx: Knex.Transaction,
+  bookingId: number,
+  ids: number[],
+  message: string,
+  petType: PetType,
+): Promise<BookableService[]> {
+  const lines = (await trx('booking_services')
+    .select('service_id as id', 'service_name as service', 'price_cents')
+    .where({ booking_id: bookingId })) as BookableService[]
+  const kept = new Map(lines.map((l) => [l.id, l]))
+  const added = await requireBookableServices(
+    trx,
+    ids.filter((id) => !kept.has(id)),
+    message,
+    { lock: true, petType },
+  )
+  const addedById = new Map(added.map((s) => [s.id, s]))
+  return ids.map((id) => kept.get(id) ?? addedById.get(id)!)
 }
 
 /**

@@ -23,14 +23,22 @@ export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) =
 })
 
 // PUT /api/bookings/{id} — same body plus id → {booking}, re-priced at today's prices.
-// DELETE /api/bookings/{id} → {message}.
+// A stay under way: its client gets 409; the Owner and Managers may move its
+// pick-up and change its services (drop-off and type stay), its nights at
+// the price it was booked at (repriced: false).
+// DELETE /api/bookings/{id} → {message} (409 once started, for everyone).
 export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== 'PUT' && request.method !== 'DELETE')
     return methodNotAllowed(['GET', 'PUT', 'DELETE'])
   const actor = await requireApiUser(request)
   const id = requireIdParam(params.id, BOOKING_FAILURES.notFound)
-  // A started booking answers 409 before its (by now past) dates are judged.
-  await assertBookingChangeable({ id, actor })
+  // A started booking answers 409 (unless it may change as a stay under way)
+  // before its (by now past) dates are judged.
+  const started = await assertBookingChangeable({
+    id,
+    actor,
+    cancelling: request.method === 'DELETE',
+  })
 
   if (request.method === 'DELETE') {
     await deleteBooking({ actor, id })
@@ -39,8 +47,12 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
 
   const body = await readJsonObject(request)
   assertBodyIdMatches(body.id, id)
-  const input = validate(bookingApiSchema({ now: hotelClock().now }), body, BOOKING_FAILURES.update)
-  const { booking, previousTotal } = await updateBooking({
+  const input = validate(
+    bookingApiSchema({ now: hotelClock().now, started: started ?? undefined }),
+    body,
+    BOOKING_FAILURES.update,
+  )
+  const { booking, previousTotal, repriced } = await updateBooking({
     actor,
     id,
     input,
@@ -48,9 +60,11 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
   })
   return ok({
     booking,
-    repriced: true,
+    repriced,
     previous_total: previousTotal,
-    message: 'Booking updated and re-priced at current prices',
+    message: repriced
+      ? 'Booking updated and re-priced at current prices'
+      : 'Stay changed: its nights and services keep the prices they were booked at',
   })
 })
 
