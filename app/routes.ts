@@ -64,6 +64,10 @@ export default [
       'pets/:id/vaccinations/:vaccinationId',
       'routes/api/pets.$id.vaccinations.$vaccinationId.ts',
     ),
+    route(
+      'pets/:id/vaccinations/:vaccinationId/certificate',
+      'routes/api/pets.$id.vaccinations.$vaccinationId.certificate.ts',
+    ),
     route('bookings', 'routes/api/bookings.ts'),
     route('bookings/user', 'routes/api/bookings.user.ts'),
     route('bookings/pet/:petId', 'routes/api/bookings.pet.$petId.ts'),

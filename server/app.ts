@@ -95,7 +95,7 @@ export function createRequestListener({
     if (!isQuiet(routePath))
       logRequest(logger, res, { id: requestId, method, path: routePath }, startedAt)
 
-    const body = countBody(req, res, bodyLimitFor(method, routePath))
+    const body = countBody(req, res, bodyLimitFor(method, routePath, req.headers['content-type']))
     if (body.declaredTooLarge()) {
       body.exceeded = true
       return sendTooLarge(req, res, routePath, base)

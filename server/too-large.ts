@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { bodyLimitFor, DEFAULT_BODY_LIMIT, TOO_LARGE_MESSAGE } from '../app/http/body-limits'
+import { TOO_LARGE_MESSAGE, uploadKindFor } from '../app/http/body-limits'
 import { HOTEL_NAME } from '../app/domain/hotel'
 import { sendHtml, sendJson } from './respond'
 
@@ -28,15 +28,15 @@ export function sendTooLarge(
   path: string,
   base: string[],
 ) {
-  const photos = bodyLimitFor(req.method ?? 'POST', path) > DEFAULT_BODY_LIMIT
+  const upload = uploadKindFor(req.method ?? 'POST', path, req.headers['content-type'])
   const api = path.startsWith('/api/') || !/text\/html/.test(req.headers.accept ?? '')
   if (res.headersSent) return void res.end()
   if (api) {
-    const message = photos ? TOO_LARGE_MESSAGE.photos : TOO_LARGE_MESSAGE.json
+    const message = upload ? TOO_LARGE_MESSAGE[upload] : TOO_LARGE_MESSAGE.json
     sendJson(res, 413, { message }, base)
     return
   }
-  const message = photos ? TOO_LARGE_MESSAGE.photos : TOO_LARGE_MESSAGE.form
+  const message = upload ? TOO_LARGE_MESSAGE[upload] : TOO_LARGE_MESSAGE.form
   // Only ever a path on this site: "//host" would be another origin.
   const back = escapeHtml(path.replace(/\.data$/, '').replace(/^\/+/, '/') || '/')
   const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large · ${escapeHtml(HOTEL_NAME)}</title><style>${PAGE_STYLE}</style></head><body><main><p class="brand">${escapeHtml(HOTEL_NAME)}</p><p class="code">Error 413</p><h1>That was too much to send</h1><p>${escapeHtml(message)}.</p><p><a class="btn" href="${back}">Go back and try again</a></p></main></body></html>`

@@ -33,13 +33,22 @@ export function IntentForm<Schema extends Record<string, unknown>>({
   submitLabel,
   pendingText,
   cancel,
+  encType,
   children,
 }: Pick<ItemFormProps<unknown>, 'intent' | 'itemId' | 'submitLabel' | 'pendingText' | 'cancel'> & {
   form: FormMetadata<Schema, string[]>
+  /** 'multipart/form-data' for a form with a file input. */
+  encType?: 'multipart/form-data'
   children: ReactNode
 }) {
   return (
-    <Form method="post" action={useErrorSummaryAction()} {...getFormProps(form)} className="form">
+    <Form
+      method="post"
+      action={useErrorSummaryAction()}
+      encType={encType}
+      {...getFormProps(form)}
+      className="form"
+    >
       <input type="hidden" name="intent" value={intent} />
       {itemId !== undefined ? <input type="hidden" name="id" value={itemId} /> : null}
       <FormErrors form={form} />

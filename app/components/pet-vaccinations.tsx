@@ -23,7 +23,12 @@ import type { VaccinationInput } from '~/schemas/vaccination'
 
 const loadVaccinationSchemas = () => import('~/schemas/vaccination')
 
-type VaccinationFormValue = { vaccine: string; given_on: string; expires_on: string }
+type VaccinationFormValue = {
+  vaccine: string
+  given_on: string
+  expires_on: string
+  certificate?: File
+}
 
 export function PetVaccinations({
   petId,
@@ -105,6 +110,11 @@ export function PetVaccinations({
                   </td>
                   <td data-label="Actions">
                     <div className="cluster">
+                      {r.certificate_url ? (
+                        <a className="btn btn-ghost btn-sm" href={r.certificate_url}>
+                          Certificate<span className="visually-hidden">{` of ${r.vaccine}`}</span>
+                        </a>
+                      ) : null}
                       {canVerify && !r.verified ? (
                         <RecordButton
                           petId={petId}
@@ -202,7 +212,13 @@ function VaccinationForm({
     },
   )
   return (
-    <IntentForm form={form} intent="create" submitLabel="Add vaccination" pendingText="Adding…">
+    <IntentForm
+      form={form}
+      intent="create"
+      submitLabel="Add vaccination"
+      pendingText="Adding…"
+      encType="multipart/form-data"
+    >
       <div className="form-grid">
         <InputField
           meta={fields.vaccine}
@@ -218,6 +234,13 @@ function VaccinationForm({
         </datalist>
         <InputField meta={fields.given_on} label="Date given" type="date" max={today} />
         <InputField meta={fields.expires_on} label="Expiry date" type="date" />
+        <InputField
+          meta={fields.certificate}
+          label="Photo of the certificate (optional)"
+          type="file"
+          accept="image/*"
+          hint="Only you and our staff can see it. JPEG, PNG, WebP, HEIC or GIF, up to 10 MB."
+        />
       </div>
     </IntentForm>
   )

@@ -11,6 +11,8 @@ export const DEFAULT_BODY_LIMIT = 1 * MB
 export const PHOTO_LIMIT = 10 * MB
 /** A whole pet form: five photos of 10 MB and its fields, with room for the multipart framing. */
 export const PHOTO_FORM_LIMIT = 55 * MB
+/** A vaccination record with the photo of its certificate. */
+export const CERTIFICATE_FORM_LIMIT = PHOTO_LIMIT + 1 * MB
 
 // Pages post to their own URL (`/pets/new`) or, with JavaScript, to its data
 // URL (`/pets/new.data`); both carry the same form.
@@ -21,18 +23,45 @@ const PHOTO_FORMS: { methods: string[]; path: RegExp }[] = [
   { methods: ['POST'], path: /^\/pets\/\d+\/edit(?:\.data)?\/?$/ },
 ]
 
-/** The most a request to `method path` may send. */
-export function bodyLimitFor(method: string, path: string): number {
+// A vaccination record may carry one photo: the API's calls, and the pet
+// page (whose Vaccinations section posts to the page itself). Only a
+// multipart body can carry a file: any other is held to 1 MB.
+const CERTIFICATE_FORMS: { methods: string[]; path: RegExp }[] = [
+  { methods: ['POST'], path: /^\/api\/pets\/\d+\/vaccinations\/?$/ },
+  { methods: ['PUT'], path: /^\/api\/pets\/\d+\/vaccinations\/\d+\/?$/ },
+  { methods: ['POST'], path: /^\/pets\/\d+(?:\.data)?\/?$/ },
+]
+
+/** What a request may upload: pet photos, a certificate, or nothing. */
+export function uploadKindFor(
+  method: string,
+  path: string,
+  contentType?: string,
+): 'photos' | 'certificate' | null {
   const m = method.toUpperCase()
-  for (const form of PHOTO_FORMS)
-    if (form.methods.includes(m) && form.path.test(path)) return PHOTO_FORM_LIMIT
-  return DEFAULT_BODY_LIMIT
+  const matches = (forms: typeof PHOTO_FORMS) =>
+    forms.some((form) => form.methods.includes(m) && form.path.test(path))
+  if (matches(PHOTO_FORMS)) return 'photos'
+  const multipart = /^\s*multipart\/form-data\b/i.test(contentType ?? '')
+  if (multipart && matches(CERTIFICATE_FORMS)) return 'certificate'
+  return null
+}
+
+/** The most a request to `method path` with a body of `contentType` may send. */
+export function bodyLimitFor(method: string, path: string, contentType?: string): number {
+  const kind = uploadKindFor(method, path, contentType)
+  return kind === 'photos'
+    ? PHOTO_FORM_LIMIT
+    : kind === 'certificate'
+      ? CERTIFICATE_FORM_LIMIT
+      : DEFAULT_BODY_LIMIT
 }
 
 export const TOO_LARGE_MESSAGE = {
   json: 'Request body is too large (1 MB at most)',
   form: 'The form is too large (1 MB at most)',
   photos: 'Upload is too large (10 MB per photo, five photos at most)',
+  certificate: 'Upload is too large (one photo of 10 MB at most)',
 } as const
 
 /** The name of the error a body stream fails with when it passes its limit. */

@@ -73,8 +73,51 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   }
 }
 
-async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
-  // The header only: format and size, before a single pixel is decoded.
+/** A vaccination certificate: one image, large enough to read, for its private route. */
+export type ProcessedCertificate = { key: string; body: Buffer; width: number; height: number }
+
+export const CERTIFICATE_MAX_EDGE = 2000
+
+/**
+ * A photo of a certificate, through the same checks and queue as a pet photo:
+ * decoded, oriented, stripped of its metadata (a phone's GPS included),
+ * re-encoded at up to 2000 px, with no thumbnail. Throws PhotoError as processPhoto does.
+ */
+export async function processCertificate(input: Buffer): Promise<ProcessedCertificate> {
+  if (input.byteLength > MAX_PHOTO_BYTES) throw new PhotoError('too_large')
+  if (input.byteLength === 0) throw new PhotoError('not_image')
+  try {
+    return await queue().run(async () => {
+      await assertUsableImage(input)
+      try {
+        const image = await sharp(input, OPTIONS)
+          .rotate()
+          .resize({
+            width: CERTIFICATE_MAX_EDGE,
+            height: CERTIFICATE_MAX_EDGE,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .webp({ quality: 85 })
+          .toBuffer({ resolveWithObject: true })
+        return {
+          key: `${crypto.randomBytes(16).toString('hex')}-c.webp`,
+          body: image.data,
+          width: image.info.width,
+          height: image.info.height,
+        }
+      } catch (error) {
+        throw new PhotoError(isPixelLimit(error) ? 'too_many_pixels' : 'not_image')
+      }
+    })
+  } catch (error) {
+    if (error instanceof QueueTimeoutError) throw new PhotoError('busy')
+    throw error
+  }
+}
+
+/** The header only — format, size, shape — before a single pixel is decoded. */
+async function assertUsableImage(input: Buffer) {
   let meta: Metadata
   try {
     meta = await sharp(input, OPTIONS).metadata()
@@ -87,7 +130,11 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
   if (width * height > MAX_PHOTO_PIXELS) throw new PhotoError('too_many_pixels')
   if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height))
     throw new PhotoError('bad_shape')
+}
 
+async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
+  await assertUsableImage(input)
+  // (The header was read above; now the pixels.)
   const id = crypto.randomBytes(16).toString('hex')
   try {
     // .rotate() with no angle applies the EXIF orientation to the pixels
@@ -149,4 +196,9 @@ export async function storePhotos(photos: ProcessedPhoto[]): Promise<void> {
 
 export function keysOf(photos: ProcessedPhoto[]): string[] {
   return photos.flatMap((p) => [p.main.key, p.thumb.key])
+}
+
+/** Writes a processed certificate to the photo store (private: see isPublicPhotoKey). */
+export async function storeCertificate(certificate: ProcessedCertificate): Promise<void> {
+  await getPhotoStorage().put(certificate.key, certificate.body, CONTENT_TYPE)
 }

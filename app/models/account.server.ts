@@ -21,6 +21,7 @@ import { changed } from './cache-versions.server'
 import { enqueueMail } from './mail-outbox.server'
 import { enforceRateLimit } from './rate-limit.server'
 import { listOwnPets } from './pet/queries.server'
+import { certificateKeysOfPets } from './pet/vaccinations.server'
 import { hashToken, IDLE_DAYS } from './session.server'
 import { recordEvent } from './user-admin.server'
 import {
@@ -506,13 +507,17 @@ export async function deleteOwnAccount({
         'pet_id',
         pets.map((p) => p.id),
       )
+    const certificates = await certificateKeysOfPets(
+      trx,
+      pets.map((p) => p.id),
+    )
     await trx('pets').where({ owner_id: actor.id }).delete()
     // Unsent and sent messages to the account carry its name and address.
     await trx('mail_outbox').whereRaw('lower(recipient) = lower(?)', [user.email]).delete()
     await trx('users').where({ id: actor.id }).delete()
     await changed(trx, ['reviews', 'pet-of-the-month'])
     await enqueueMail(trx, accountDeletedMail({ to: user.email, fname: user.fname, cancelled }))
-    return images.flatMap((i) => [i.storage_key, i.thumb_key])
+    return [...images.flatMap((i) => [i.storage_key, i.thumb_key]), ...certificates]
   })
   await deletePhotosQuietly(photoKeys)
 }

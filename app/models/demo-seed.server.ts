@@ -11,7 +11,7 @@ import { deletePhotosQuietly } from '~/infra/photo-storage.server'
 import type { PetFieldsInput } from '~/schemas/pet'
 import { recordStay } from './booking/write.server'
 import { drawPetPortrait } from './demo-photos.server'
-import { addVaccination } from './pet/vaccinations.server'
+import { addVaccination, certificateKeysOfPets } from './pet/vaccinations.server'
 import { createPet } from './pet/write.server'
 import { recordReview } from './review.server'
 import { createService } from './service.server'
@@ -310,11 +310,15 @@ export async function demoAccountsPresent(): Promise<string[]> {
 export async function resetDatabase() {
   const db = await getDb()
   const keys = await db('pet_images').select('storage_key', 'thumb_key')
+  const certificates = await certificateKeysOfPets(
+    db,
+    (await db('pets').select('id')).map((p: { id: number }) => p.id),
+  )
   await db.raw(
     'TRUNCATE booking_services, bookings, reviews, service_staff, services, pet_of_the_month, pet_images, pets, sessions, users, rate_limits RESTART IDENTITY CASCADE',
   )
   await db('capacity_locks').delete()
-  await deletePhotosQuietly(keys.flatMap((k) => [k.storage_key, k.thumb_key]))
+  await deletePhotosQuietly([...keys.flatMap((k) => [k.storage_key, k.thumb_key]), ...certificates])
 }
 
 export async function seedDemoData() {

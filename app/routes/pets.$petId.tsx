@@ -29,7 +29,8 @@ import {
   verifyVaccination,
 } from '~/models/pet/vaccinations.server'
 import { vaccinationSchema } from '~/schemas/vaccination'
-import { readFormData } from '~/http/request-body.server'
+import { formDataToObject, readFormData } from '~/http/request-body.server'
+import { parseVaccination } from '~/http/vaccination-form.server'
 import { listPetBookings } from '~/models/booking/queries.server'
 import { getPetDetails } from '~/models/pet/queries.server'
 import { PET_FAILURES } from '~/models/pet/rows.server'
@@ -72,7 +73,8 @@ const PET_INTENTS = ['delete', 'create', 'verify-vaccination', 'delete-vaccinati
 export const action = pageHandler(async ({ request, params }: Route.ActionArgs) => {
   const actor = await requireUser(request)
   const id = requireIdParam(params.petId, PET_FAILURES.notFound)
-  const formData = await readFormData(request)
+  // The Vaccinations section's form may carry a photo of a certificate.
+  const formData = await readFormData(request, { certificate: true })
   const { intent, id: recordId } = readIntent(formData, PET_INTENTS)
   if (intent !== 'delete')
     return vaccinationAction({ intent, recordId, petId: id, actor, formData })
@@ -119,7 +121,14 @@ async function vaccinationAction({
   const submission = parseForm(formData, vaccinationSchema(hotelClock().today))
   if (submission.status !== 'success')
     return data({ error: null, result: submission.reply() }, { status: 400 })
-  const added = await attempt(() => addVaccination({ petId, actor, input: submission.value }))
+  const added = await attempt(async () => {
+    // The fields are valid: now the certificate (if any) is decoded, in the photo queue.
+    const { input, certificate } = await parseVaccination(
+      formDataToObject(formData),
+      VACCINATION_FAILURES.notSaved,
+    )
+    return addVaccination({ petId, actor, input, certificate })
+  })
   if (!added.ok)
     return data(
       { error: null, result: replyWithError(submission, added.error) },

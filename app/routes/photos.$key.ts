@@ -1,12 +1,13 @@
 import type { Route } from './+types/photos.$key'
-import { getPhotoStorage, isPhotoKey } from '~/infra/photo-storage.server'
+import { getPhotoStorage, isPublicPhotoKey } from '~/infra/photo-storage.server'
 
-// GET /photos/:key — a pet photo from whichever store holds it. Keys are
+// GET /photos/:key — a pet photo from whichever store holds it (never a certificate). Keys are
 // random and never reused, so a photo can be cached for good. helmet (server/app.ts)
 // adds X-Content-Type-Options: nosniff to every response, these included.
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params.key
-  if (!isPhotoKey(key)) return notFound()
+  // Certificates are private: never served here, whoever asks.
+  if (!isPublicPhotoKey(key)) return notFound()
   const photo = await getPhotoStorage().get(key)
   if (!photo) return notFound()
   return new Response(new Uint8Array(photo.body), {

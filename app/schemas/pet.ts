@@ -117,7 +117,7 @@ export const PET_CONTACT_FIELDS = [
   'emergency_contact_phone',
 ] as const
 
-const photoFile = z
+export const photoFile = z
   .custom<UploadedFile>(isUploadedFile)
   .refine((file) => file.size <= MAX_PHOTO_MB * 1024 * 1024, PET_MESSAGES.photoTooLarge)
 

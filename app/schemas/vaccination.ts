@@ -1,16 +1,19 @@
 import { z } from 'zod'
 import { calendarDateProblem, type IsoDate } from '~/domain/hotel-time'
+import { isEmptyFilePart, isUploadedFile, photoFile } from './pet'
 import { MAX_VACCINE_NAME } from './settings'
 
 // A vaccination record, from the pet page's form and from
 // POST/PUT /api/pets/{id}/vaccinations: the vaccine, the date it was given
 // (not in the future) and the date it expires (after it was given), both
-// dates the calendar keeps. `verified` is staff's alone (the model refuses a
-// client who sends it).
+// dates the calendar keeps, and — in a multipart body — an optional photo of
+// the certificate. `verified` is staff's alone (the model refuses a client
+// who sends it).
 
 export const VACCINATION_MESSAGES = {
   vaccine: 'Vaccine is required',
   givenFuture: 'Date given cannot be in the future',
+  certificateNotImage: 'The certificate must be a photo (JPEG, PNG, WebP, HEIC or GIF)',
   expiresBeforeGiven: 'Expiry date must be after the date given',
 } as const
 
@@ -32,6 +35,11 @@ export function vaccinationSchema(today: IsoDate) {
         .max(MAX_VACCINE_NAME, `Vaccine must be at most ${MAX_VACCINE_NAME} characters`),
       given_on: date('Date given'),
       expires_on: date('Expiry date'),
+      // A photo of the certificate (a multipart body only; an untouched file input is none).
+      certificate: z.preprocess(
+        (v) => (isUploadedFile(v) && !isEmptyFilePart(v) ? v : undefined),
+        photoFile.optional(),
+      ),
       verified: z
         .preprocess(
           (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),

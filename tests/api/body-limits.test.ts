@@ -172,6 +172,50 @@ describe('chunked bodies are counted as they stream', () => {
   })
 })
 
+describe('a vaccination record with its certificate', () => {
+  it('may carry one photo (11 MB in all) as multipart; more is 413, and any other body 1 MB', async () => {
+    const head = '--x\r\nContent-Disposition: form-data; name="vaccine"\r\n\r\n'
+    for (const path of [`/api/pets/${petId}/vaccinations`, `/pets/${petId}`]) {
+      const over = await sendChunked('POST', path, {
+        totalBytes: 12 * MB,
+        contentType: 'multipart/form-data; boundary=x',
+        head,
+        cookie: client.cookie,
+      })
+      expect(over.status, path).toBe(413)
+    }
+    const api = await sendChunked('POST', `/api/pets/${petId}/vaccinations`, {
+      totalBytes: 12 * MB,
+      contentType: 'multipart/form-data; boundary=x',
+      head,
+      cookie: client.cookie,
+    })
+    expect(JSON.parse(api.body)).toEqual({
+      message: 'Upload is too large (one photo of 10 MB at most)',
+    })
+    // 3 MB of JSON to the same address: held to 1 MB.
+    const json = await sendChunked('POST', `/api/pets/${petId}/vaccinations`, {
+      totalBytes: 3 * MB,
+      contentType: 'application/json',
+      head: '{"vaccine":"',
+      cookie: client.cookie,
+    })
+    expect(json.status).toBe(413)
+    expect(JSON.parse(json.body)).toEqual({ message: 'Request body is too large (1 MB at most)' })
+    // 6 MB of multipart is read in full, and judged: those bytes are no photo.
+    const form = new FormData()
+    form.append('vaccine', 'Rabies')
+    form.append('given_on', '2026-01-10')
+    form.append('expires_on', '2027-01-10')
+    form.append('certificate', new Blob([Buffer.alloc(6 * MB, 1)]), 'cert.jpg')
+    const read = await client.postForm(`/api/pets/${petId}/vaccinations`, form)
+    expect(read.status).toBe(400)
+    expect(read.body.errors.certificate).toBe(
+      'The certificate must be a photo (JPEG, PNG, WebP, HEIC or GIF)',
+    )
+  })
+})
+
 describe('a body past its limit', () => {
   it('a body past the limit is refused before the route runs, even one the route would refuse anyway', async () => {
     const res = await sendChunked('PUT', `/api/pets/${petId}`, {

@@ -789,6 +789,28 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
           await expectRefused(who, 'POST', `/api/pets/${id}/vaccinations`, body)
         }),
       )
+      // Valid fields with a file that is no photo (random bytes, any name and type): refused.
+      const withFakeCertificate = fakeFile.map((file) => ({
+        kind: 'form' as const,
+        parts: [
+          ['vaccine', 'Rabies'],
+          ['given_on', '2026-01-10'],
+          ['expires_on', '2027-01-10'],
+          [
+            'certificate',
+            {
+              ...file,
+              name: file.name || 'cert.jpg',
+              bytes: file.bytes.length ? file.bytes : new Uint8Array([0xff, 0xd8, 0xff]),
+            },
+          ],
+        ] as [string, string | FilePart][],
+      }))
+      await check(
+        fc.asyncProperty(actor, pet, withFakeCertificate, async (who, id, body) => {
+          await expectRefused(who, 'POST', `/api/pets/${id}/vaccinations`, body)
+        }),
+      )
       // No record exists: every change of one is refused, whatever it carries.
       await check(
         fc.asyncProperty(

@@ -1,9 +1,12 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
 import { changed } from '../../app/models/cache-versions.server'
 import { createPet, createService, createUser, loggedIn } from '../support/factories'
-import { formOf } from '../support/forms'
+import { formOf, image } from '../support/forms'
 import { clientFor, startServer, type Client } from '../support/http'
 
 // Vaccination records over real HTTP: the owner and staff keep them (JSON
@@ -336,5 +339,119 @@ describe('the pet page’s Vaccinations section (no JavaScript)', () => {
     )
     expect(removed.status).toBe(302)
     expect(await db('vaccinations').where({ pet_id: rex.pet.id })).toEqual([])
+  })
+})
+
+describe('the certificate photo', () => {
+  const photosDir = () => path.join(process.env.DATA_DIR!, 'photos')
+  const stored = () => (fs.existsSync(photosDir()) ? fs.readdirSync(photosDir()).sort() : [])
+  const recordForm = (fields: Record<string, string>, certificate?: Blob, name = 'cert.png') => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(fields)) form.append(k, v)
+    if (certificate) form.append('certificate', certificate, name)
+    return form
+  }
+  const png = async (color = '#3a7bd5') =>
+    new Blob([new Uint8Array(await image(900, 600, { color }))], { type: 'image/png' })
+  const keyOf = async (id: number) =>
+    (await (await getDb())('vaccinations').where({ id }).first()).certificate_key as string
+
+  it('is kept privately: its owner and staff see it, nobody else, never at a public address', async () => {
+    const rex = await unvaccinatedDog()
+    const url = `/api/pets/${rex.pet.id}/vaccinations`
+    const added = await rex.c.postForm(url, recordForm(record('Rabies', '2027-06-01'), await png()))
+    expect(added.status).toBe(201)
+    const { id, certificate_url } = added.body.vaccination
+    expect(certificate_url).toBe(`${url}/${id}/certificate`)
+    const key = await keyOf(id)
+    expect(stored()).toContain(key)
+
+    const mine = await fetch(rex.c.base + certificate_url, { headers: { Cookie: rex.c.cookie } })
+    expect(mine.status).toBe(200)
+    expect(mine.headers.get('Content-Type')).toBe('image/webp')
+    expect(mine.headers.get('Cache-Control')).toBe('private, no-store')
+    const meta = await sharp(Buffer.from(await mine.arrayBuffer())).metadata()
+    expect(meta).toMatchObject({ format: 'webp', width: 900, height: 600 })
+
+    const { client: staff } = await loggedIn('employee')
+    expect((await staff.get(certificate_url)).status).toBe(200)
+    const { client: other } = await loggedIn('client')
+    expect((await other.get(certificate_url)).status).toBe(403)
+    expect((await (await loggedIn('anonymous')).client.get(certificate_url)).status).toBe(401)
+    // The photo store's public route never serves it, whoever asks.
+    expect((await fetch(`${rex.c.base}/photos/${key}`)).status).toBe(404)
+    expect(
+      (await fetch(`${rex.c.base}/photos/${key}`, { headers: { Cookie: rex.c.cookie } })).status,
+    ).toBe(404)
+    // A record without one: 404.
+    const plain = await rex.c.post(url, record('DHPP', '2027-06-01'))
+    expect(plain.body.vaccination.certificate_url).toBeNull()
+    expect((await rex.c.get(`${url}/${plain.body.vaccination.id}/certificate`)).status).toBe(404)
+  })
+
+  it('refuses a file that is no photo, keeping nothing; a new photo replaces the old', async () => {
+    const rex = await unvaccinatedDog()
+    const url = `/api/pets/${rex.pet.id}/vaccinations`
+    const before = stored()
+    const bad = await rex.c.postForm(
+      url,
+      recordForm(
+        record('Rabies', '2027-06-01'),
+        new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
+        'cert.svg',
+      ),
+    )
+    expect(bad.status).toBe(400)
+    expect(bad.body).toEqual({
+      message: 'Vaccination was not saved',
+      errors: { certificate: 'The certificate must be a photo (JPEG, PNG, WebP, HEIC or GIF)' },
+    })
+    const db = await getDb()
+    expect(await db('vaccinations').where({ pet_id: rex.pet.id })).toEqual([])
+    expect(stored()).toEqual(before)
+
+    const added = await rex.c.postForm(url, recordForm(record('Rabies', '2027-06-01'), await png()))
+    const id = added.body.vaccination.id
+    const first = await keyOf(id)
+    // Without a photo the change keeps it; with one, the old file goes.
+    const kept = await rex.c.postForm(
+      `${url}/${id}`,
+      recordForm(record('Rabies', '2027-07-01')),
+      'PUT',
+    )
+    expect(kept.status).toBe(200)
+    expect(await keyOf(id)).toBe(first)
+    const replaced = await rex.c.postForm(
+      `${url}/${id}`,
+      recordForm(record('Rabies', '2027-07-01'), await png('#aa3355')),
+      'PUT',
+    )
+    expect(replaced.status).toBe(200)
+    const second = await keyOf(id)
+    expect(second).not.toBe(first)
+    expect(stored()).toContain(second)
+    expect(stored()).not.toContain(first)
+    // Deleting the record deletes its photo.
+    expect((await rex.c.delete(`${url}/${id}`)).status).toBe(200)
+    expect(stored()).not.toContain(second)
+  })
+
+  it('goes with its pet, and is added from the pet page without JavaScript', async () => {
+    const rex = await unvaccinatedDog()
+    const page = await rex.c.postForm(
+      `/pets/${rex.pet.id}`,
+      recordForm(
+        { intent: 'create', vaccine: 'Rabies', given_on: '2026-11-01', expires_on: '2027-11-01' },
+        await png(),
+      ),
+    )
+    expect(page.status).toBe(302)
+    const db = await getDb()
+    const row = await db('vaccinations').where({ pet_id: rex.pet.id }).first()
+    expect(stored()).toContain(row.certificate_key)
+    const shown = (await rex.c.get(`/pets/${rex.pet.id}`)).body as string
+    expect(shown).toContain(`href="/api/pets/${rex.pet.id}/vaccinations/${row.id}/certificate"`)
+    expect((await rex.c.delete(`/api/pets/${rex.pet.id}`)).status).toBe(200)
+    expect(stored()).not.toContain(row.certificate_key)
   })
 })

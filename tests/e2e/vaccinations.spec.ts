@@ -4,6 +4,7 @@ import {
   demoEmail,
   expect,
   expectNoA11yViolations,
+  photo,
   snap,
   test,
   uniqueName,
@@ -64,9 +65,19 @@ test('add the missing vaccinations after booking, and staff verify one', async (
     await form.getByLabel('Vaccine').fill(vaccine)
     await form.getByLabel('Date given').fill('2026-03-02')
     await form.getByLabel('Expiry date').fill('2027-03-02')
+    // The Rabies certificate is photographed and sent with its record.
+    if (vaccine === 'Rabies')
+      await form
+        .getByLabel('Photo of the certificate (optional)')
+        .setInputFiles(await photo('rabies-certificate.jpg', '#f4f1e8', 1200, 900))
     await form.getByRole('button', { name: 'Add vaccination' }).click()
     await expect(section.getByRole('rowheader', { name: vaccine })).toBeVisible()
   }
+  const certificate = section.getByRole('link', { name: 'Certificate of Rabies' })
+  const certificateUrl = (await certificate.getAttribute('href'))!
+  const shown = await page.request.get(certificateUrl)
+  expect(shown.status()).toBe(200)
+  expect(shown.headers()['cache-control']).toBe('private, no-store')
   await expect(section.getByText(`${petName} cannot be checked in until`)).toHaveCount(0)
   await expect(page.getByText('we need a record of')).toHaveCount(0)
   await expectNoA11yViolations(page)

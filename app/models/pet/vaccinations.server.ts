@@ -12,6 +12,12 @@ import {
   type VaccinationRecord,
 } from '~/domain/vaccination'
 import { getDb } from '~/infra/db.server'
+import { storeCertificate, type ProcessedCertificate } from '~/infra/photo-processing.server'
+import {
+  deletePhotosQuietly,
+  getPhotoStorage,
+  type StoredPhoto,
+} from '~/infra/photo-storage.server'
 import type { VaccinationInput } from '~/schemas/vaccination'
 import { getHotelSettings, requiredVaccinesFor } from '../hotel-settings.server'
 
@@ -28,6 +34,7 @@ export const VACCINATION_FAILURES = {
   petNotFound: 'Pet not found',
   verifyStaffOnly: 'Only staff can mark a vaccination verified',
   notSaved: 'Vaccination was not saved',
+  noCertificate: 'No certificate on record',
 } as const
 
 const COLUMNS = (db: Conn) => [
@@ -37,17 +44,45 @@ const COLUMNS = (db: Conn) => [
   db.raw(`to_char(given_on, 'YYYY-MM-DD') as given_on`),
   db.raw(`to_char(expires_on, 'YYYY-MM-DD') as expires_on`),
   'verified',
+  'certificate_key',
 ]
 
-const toRecord = (row: Omit<VaccinationRecord, 'certificate_url'>): VaccinationRecord => ({
+type RecordRow = Omit<VaccinationRecord, 'certificate_url'> & { certificate_key: string | null }
+
+/** Where the owner and staff see a record's certificate: behind their login, never /photos. */
+export const certificateUrl = (petId: number, id: number) =>
+  `/api/pets/${petId}/vaccinations/${id}/certificate`
+
+const toRecord = (row: RecordRow): VaccinationRecord => ({
   id: row.id,
   pet_id: row.pet_id,
   vaccine: row.vaccine,
   given_on: row.given_on,
   expires_on: row.expires_on,
   verified: row.verified,
-  certificate_url: null,
+  certificate_url: row.certificate_key ? certificateUrl(row.pet_id, row.id) : null,
 })
+
+/**
+ * Runs a write that may keep a new certificate: the photo is stored first and
+ * removed again if the write fails; a certificate the write replaced or
+ * dropped is removed once it has committed.
+ */
+async function withCertificate<T>(
+  certificate: ProcessedCertificate | undefined,
+  write: () => Promise<{ result: T; dropped: string | null }>,
+): Promise<T> {
+  if (certificate) await storeCertificate(certificate)
+  let outcome: { result: T; dropped: string | null }
+  try {
+    outcome = await write()
+  } catch (error) {
+    if (certificate) await deletePhotosQuietly([certificate.key])
+    throw error
+  }
+  if (outcome.dropped) await deletePhotosQuietly([outcome.dropped])
+  return outcome.result
+}
 
 /**
  * The pet, for someone who may keep its records. In a transaction the pet
@@ -114,29 +149,35 @@ export async function addVaccination({
   petId,
   actor,
   input,
+  certificate,
 }: {
   petId: number
   actor: Actor
   input: VaccinationInput
+  certificate?: ProcessedCertificate
 }): Promise<VaccinationRecord> {
   const db = await getDb()
-  return db.transaction(async (trx) => {
-    await requirePet(trx, petId, actor)
-    const [row] = await trx('vaccinations')
-      .insert({
-        pet_id: petId,
-        vaccine: input.vaccine,
-        given_on: input.given_on,
-        expires_on: input.expires_on,
-        ...verifiedFor(actor, input.verified),
-      })
-      .returning(COLUMNS(trx) as string[])
-    return toRecord(row)
-  })
+  return withCertificate(certificate, () =>
+    db.transaction(async (trx) => {
+      await requirePet(trx, petId, actor)
+      const [row] = await trx('vaccinations')
+        .insert({
+          pet_id: petId,
+          vaccine: input.vaccine,
+          given_on: input.given_on,
+          expires_on: input.expires_on,
+          certificate_key: certificate?.key ?? null,
+          ...verifiedFor(actor, input.verified),
+        })
+        .returning(COLUMNS(trx) as string[])
+      return { result: toRecord(row), dropped: null }
+    }),
+  )
 }
 
 /**
- * Replaces a record's fields. Staff say whether it is verified (kept as it
+ * Replaces a record's fields (and its certificate, when a new photo comes;
+ * without one the old is kept). Staff say whether it is verified (kept as it
  * was when they don't say); a change by its owner makes it unverified again.
  */
 export async function updateVaccination({
@@ -144,36 +185,46 @@ export async function updateVaccination({
   id,
   actor,
   input,
+  certificate,
 }: {
   petId: number
   id: number
   actor: Actor
   input: VaccinationInput
+  certificate?: ProcessedCertificate
 }): Promise<VaccinationRecord> {
   const db = await getDb()
-  return db.transaction(async (trx) => {
-    await requirePet(trx, petId, actor)
-    const existing = await trx('vaccinations')
-      .select('verified', 'verified_by')
-      .where({ id, pet_id: petId })
-      .forUpdate()
-      .first()
-    if (!existing) throw notFound(VACCINATION_FAILURES.notFound)
-    const verification =
-      input.verified === undefined && canVerifyVaccinations(actor)
-        ? { verified: existing.verified, verified_by: existing.verified_by }
-        : verifiedFor(actor, input.verified)
-    const [row] = await trx('vaccinations')
-      .where({ id, pet_id: petId })
-      .update({
-        vaccine: input.vaccine,
-        given_on: input.given_on,
-        expires_on: input.expires_on,
-        ...verification,
-      })
-      .returning(COLUMNS(trx) as string[])
-    return toRecord(row)
-  })
+  return withCertificate(certificate, () =>
+    db.transaction(async (trx) => {
+      await requirePet(trx, petId, actor)
+      const existing = (await trx('vaccinations')
+        .select('verified', 'verified_by', 'certificate_key')
+        .where({ id, pet_id: petId })
+        .forUpdate()
+        .first()) as
+        | { verified: boolean; verified_by: number | null; certificate_key: string | null }
+        | undefined
+      if (!existing) throw notFound(VACCINATION_FAILURES.notFound)
+      const verification =
+        input.verified === undefined && canVerifyVaccinations(actor)
+          ? { verified: existing.verified, verified_by: existing.verified_by }
+          : verifiedFor(actor, input.verified)
+      const [row] = await trx('vaccinations')
+        .where({ id, pet_id: petId })
+        .update({
+          vaccine: input.vaccine,
+          given_on: input.given_on,
+          expires_on: input.expires_on,
+          ...(certificate ? { certificate_key: certificate.key } : {}),
+          ...verification,
+        })
+        .returning(COLUMNS(trx) as string[])
+      return {
+        result: toRecord(row),
+        dropped: certificate ? existing.certificate_key : null,
+      }
+    }),
+  )
 }
 
 /** Staff mark a record verified (the day sheet's and the pet page's button). */
@@ -209,11 +260,48 @@ export async function deleteVaccination({
   actor: Actor
 }): Promise<void> {
   const db = await getDb()
-  await db.transaction(async (trx) => {
-    await requirePet(trx, petId, actor)
-    const deleted = await trx('vaccinations').where({ id, pet_id: petId }).delete()
-    if (!deleted) throw notFound(VACCINATION_FAILURES.notFound)
-  })
+  await withCertificate(undefined, () =>
+    db.transaction(async (trx) => {
+      await requirePet(trx, petId, actor)
+      const [deleted] = (await trx('vaccinations')
+        .where({ id, pet_id: petId })
+        .delete()
+        .returning('certificate_key')) as { certificate_key: string | null }[]
+      if (!deleted) throw notFound(VACCINATION_FAILURES.notFound)
+      return { result: undefined, dropped: deleted.certificate_key }
+    }),
+  )
+}
+
+/** A record's certificate photo, for the pet's owner and staff; 404 when it has none. */
+export async function getCertificate({
+  petId,
+  id,
+  actor,
+}: {
+  petId: number
+  id: number
+  actor: Actor
+}): Promise<StoredPhoto> {
+  const db = await getDb()
+  await requirePet(db, petId, actor)
+  const row = (await db('vaccinations')
+    .select('certificate_key')
+    .where({ id, pet_id: petId })
+    .first()) as { certificate_key: string | null } | undefined
+  const photo = row?.certificate_key ? await getPhotoStorage().get(row.certificate_key) : null
+  if (!photo) throw notFound(VACCINATION_FAILURES.noCertificate)
+  return photo
+}
+
+/** The certificate photos of pets about to be deleted (their rows go by cascade; the files do not). */
+export async function certificateKeysOfPets(db: Conn, petIds: number[]): Promise<string[]> {
+  if (!petIds.length) return []
+  const rows = (await db('vaccinations')
+    .select('certificate_key')
+    .whereIn('pet_id', petIds)
+    .whereNotNull('certificate_key')) as { certificate_key: string }[]
+  return rows.map((r) => r.certificate_key)
 }
 
 /** The gaps of a stay of the pet through `pickUpDate`, against the settings in force. */

@@ -10,6 +10,7 @@ import { deletePhotosQuietly } from '~/infra/photo-storage.server'
 import { keysOf, storePhotos, type ProcessedPhoto } from '~/infra/photo-processing.server'
 import { PET_MESSAGES, type PetFieldsInput } from '~/schemas/pet'
 import { changed } from '../cache-versions.server'
+import { certificateKeysOfPets } from './vaccinations.server'
 import {
   imageRow,
   PET_COLUMNS,
@@ -180,9 +181,10 @@ export async function deletePet({ id, actor }: { id: number; actor: Actor }): Pr
     const images: Pick<ImageRow, 'storage_key' | 'thumb_key'>[] = await trx('pet_images')
       .select('storage_key', 'thumb_key')
       .where({ pet_id: id })
+    const certificates = await certificateKeysOfPets(trx, [id])
     await trx('pets').where({ id }).delete()
     await changed(trx, ['pet-of-the-month'])
-    return images.flatMap((i) => [i.storage_key, i.thumb_key])
+    return [...images.flatMap((i) => [i.storage_key, i.thumb_key]), ...certificates]
   })
   await deletePhotosQuietly(keys)
 }

@@ -1,19 +1,19 @@
 import type { Route } from './+types/pets.$id.vaccinations.$vaccinationId'
-import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
+import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { requireIdParam } from '~/http/params.server'
-import { hotelClock } from '~/infra/clock.server'
+import { readVaccinationRequest } from '~/http/vaccination-form.server'
 import {
   VACCINATION_FAILURES,
   deleteVaccination,
   listVaccinations,
   updateVaccination,
 } from '~/models/pet/vaccinations.server'
-import { vaccinationSchema } from '~/schemas/vaccination'
 
 // PUT /api/pets/{id}/vaccinations/{vaccinationId} — the record's fields again
 // ({vaccine, given_on, expires_on}; staff may set verified; a change by the
-// owner makes it unverified). DELETE removes it. Owner and staff only.
+// owner makes it unverified), JSON or multipart (a new `certificate` photo
+// replaces the old; none keeps it). DELETE removes it. Owner and staff only.
 export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== 'PUT' && request.method !== 'DELETE')
     return methodNotAllowed(['PUT', 'DELETE'])
@@ -25,12 +25,11 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
     return ok({ message: 'Vaccination deleted' })
   }
   await listVaccinations({ petId, actor })
-  const input = validate(
-    vaccinationSchema(hotelClock().today),
-    await readJsonObject(request),
+  const { input, certificate } = await readVaccinationRequest(
+    request,
     VACCINATION_FAILURES.notSaved,
   )
-  return ok({ vaccination: await updateVaccination({ petId, id, actor, input }) })
+  return ok({ vaccination: await updateVaccination({ petId, id, actor, input, certificate }) })
 })
 
 export function loader() {
