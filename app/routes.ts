@@ -50,6 +50,7 @@ export default [
     route('users/real', 'routes/api/users.real.ts'),
     route('users/staff', 'routes/api/users.staff.ts'),
     route('users/invitations', 'routes/api/users.invitations.ts'),
+    route('users/clients', 'routes/api/users.clients.ts'),
     route('users/me', 'routes/api/users.me.ts'),
     route('users/me/password', 'routes/api/users.me.password.ts'),
     route('users/:id/position', 'routes/api/users.$id.position.ts'),

@@ -66,6 +66,7 @@ export function PetForm({
   pendingText,
   cancel,
   action,
+  ownerId,
 }: {
   id: string
   mode: PetFormMode
@@ -78,6 +79,8 @@ export function PetForm({
   pendingText: string
   cancel?: ReactNode
   action?: string
+  /** Staff adding a pet for a client: whose pet it is. */
+  ownerId?: number
 }) {
   const summaryAction = useErrorSummaryAction(action)
   const [form, fields] = useSchemaForm<
@@ -103,6 +106,7 @@ export function PetForm({
       {...getFormProps(form)}
       className="form"
     >
+      {ownerId !== undefined ? <input type="hidden" name="owner_id" value={ownerId} /> : null}
       <FormErrors form={form} />
       <div className="form-grid">
         <InputField

@@ -76,6 +76,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'manage settings': { allowed: ADMINS, check: can.canManageSettings },
   'choose the Pet of the Month': { allowed: ADMINS, check: can.canChoosePetOfTheMonth },
   'manage users': { allowed: ADMINS, check: can.canManageUsers },
+  'create a client account': { allowed: ADMINS, check: can.canCreateClients },
   'list the staff': { allowed: STAFF, check: can.canListStaff },
   'read the development mailbox': { allowed: ['owner'], check: can.canReadDevelopmentMailbox },
   // One's own account only: staff accounts are deactivated by the Owner or a Manager.

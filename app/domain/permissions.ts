@@ -73,6 +73,11 @@ export const canChoosePetOfTheMonth = (actor: Actor) => isAdmin(actor)
 // ---- people ----
 /** The users page and the list of every user. */
 export const canManageUsers = (actor: Actor) => isAdmin(actor)
+/**
+ * A client account for someone who phones or walks in: the Owner and
+ * Managers, who can then book for them.
+ */
+export const canCreateClients = (actor: Actor) => isAdmin(actor)
 /** Staff see the staff list (it carries contact details). */
 export const canListStaff = (actor: Actor) => isStaff(actor)
 /** A user's own account, and anyone's for staff. */

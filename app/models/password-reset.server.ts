@@ -53,15 +53,7 @@ export async function requestPasswordReset({
       .where({ active: true })
       .first<{ id: number; email: string; fname: string } | undefined>()
     if (!user) return
-    const token = crypto.randomBytes(32).toString('base64url')
-    const at = now()
-    await trx('account_tokens').insert({
-      id: hashToken(token),
-      purpose: PURPOSE,
-      user_id: user.id,
-      created_at: at.toISOString(),
-      expires_at: new Date(at.getTime() + RESET_VALID_MINUTES * 60_000).toISOString(),
-    })
+    const token = await issuePasswordToken(trx, user.id, RESET_VALID_MINUTES)
     await enqueueMail(
       trx,
       passwordResetMail({
@@ -72,6 +64,28 @@ export async function requestPasswordReset({
       }),
     )
   })
+}
+
+/**
+ * A single-use link token that sets the account's password (only its SHA-256
+ * is kept), valid `validMinutes`: a forgotten password's, or the first one of
+ * an account the front desk made. Inside the caller's transaction.
+ */
+export async function issuePasswordToken(
+  trx: Knex.Transaction,
+  userId: number,
+  validMinutes: number,
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const at = now()
+  await trx('account_tokens').insert({
+    id: hashToken(token),
+    purpose: PURPOSE,
+    user_id: userId,
+    created_at: at.toISOString(),
+    expires_at: new Date(at.getTime() + validMinutes * 60_000).toISOString(),
+  })
+  return token
 }
 
 type TokenRow = { user_id: number; expires_at: Date | string; used_at: Date | string | null }

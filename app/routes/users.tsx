@@ -37,7 +37,9 @@ import {
   type AccountGroup,
   type ManagedUser,
 } from '~/models/user-admin.server'
-import { invitationSchema, positionSchema } from '~/schemas/staff'
+import { clientAccountSchema, invitationSchema, positionSchema } from '~/schemas/staff'
+import { parseIdParam } from '~/schemas/fields'
+import { createClientAccount } from '~/models/client-accounts.server'
 
 // /users — the Owner's and Managers' staff management: Active Users grouped
 // as Clients, Employees, Managers and the Owner, and the deactivated accounts
@@ -54,11 +56,20 @@ const GROUPS: { key: string; group: AccountGroup; title: string }[] = [
   { key: 'deactivated', group: 'deactivated', title: 'Deactivated' },
 ]
 
-const INTENTS = ['invite', 'position', 'deactivate', 'reactivate', 'end-sessions'] as const
+const INTENTS = [
+  'invite',
+  'add-client',
+  'position',
+  'deactivate',
+  'reactivate',
+  'end-sessions',
+] as const
 
 /** What a row action did, shown at the top of the page after its redirect. */
 const DONE: Record<string, string> = {
   invited: 'Invitation sent.',
+  client:
+    'Client account made. They have an email with their username and a link to choose a password.',
   position: 'Position changed.',
   deactivated: 'Account deactivated; its sessions have ended.',
   reactivated: 'Account reactivated.',
@@ -77,16 +88,19 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
     }),
   )
   const done = DONE[url.searchParams.get('done') ?? ''] ?? null
+  // A client account just made: the way on to their pet (and so their booking).
+  const newClient = parseIdParam(url.searchParams.get('client') ?? undefined)
   return {
     groups,
     search,
     done,
+    newClient,
     actor: { id: actor!.id, staff: actor!.staff, position: actor!.position },
   }
 })
 
 type ActionResult =
-  | { form: 'invite'; result: SubmissionResult<string[]> }
+  | { form: 'invite' | 'add-client'; result: SubmissionResult<string[]> }
   | { form: 'row'; userId: number; message: string }
 
 export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
@@ -100,6 +114,21 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
     params.delete('index')
     params.set('done', done)
     return redirect(`/users?${params}`)
+  }
+
+  if (intent === 'add-client') {
+    const submission = parseForm(formData, clientAccountSchema)
+    if (submission.status !== 'success')
+      return data<ActionResult>({ form: 'add-client', result: submission.reply() }, { status: 400 })
+    const made = await attempt(() =>
+      createClientAccount({ actor, input: submission.value, origin: publicOrigin(request) }),
+    )
+    if (!made.ok)
+      return data<ActionResult>(
+        { form: 'add-client', result: replyWithError(submission, made.error) },
+        { status: made.error.status },
+      )
+    return redirect(`/users?done=client&client=${made.value.id}#new-client`)
   }
 
   if (intent === 'invite') {
@@ -165,7 +194,7 @@ type Row = ReturnType<typeof toRow>
 type Viewer = { id: number; staff: boolean; position?: Position }
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { groups, search, done, actor } = loaderData
+  const { groups, search, done, newClient, actor } = loaderData
   const result = actionData as ActionResult | undefined
   const location = useLocation()
   const active = groups.filter((g) => g.key !== 'deactivated')
@@ -174,9 +203,21 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
     <div className="container page">
       <PageHeader
         title="Active Users"
-        description="Everyone with an account, by role. Invite staff, change positions and deactivate accounts."
+        description="Everyone with an account, by role. Add clients, invite staff, change positions and deactivate accounts."
       />
-      {done ? <Notice tone="success">{done}</Notice> : null}
+      {done ? (
+        <div id="new-client" className="stack-sm">
+          <Notice tone="success">
+            {done}
+            {newClient ? (
+              <>
+                {' '}
+                <Link to={`/pets/new?owner=${newClient}`}>Add their pet</Link>, then book its stay.
+              </>
+            ) : null}
+          </Notice>
+        </div>
+      ) : null}
       {result?.form === 'row' && result.userId === 0 ? (
         <Notice tone="error">{result.message}</Notice>
       ) : null}
@@ -210,6 +251,10 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
           ),
         )}
       </div>
+      <ClientForm
+        key={done ? `client-${location.key}` : 'client'}
+        lastResult={result?.form === 'add-client' ? result.result : undefined}
+      />
       <InviteForm
         // A sent invitation starts a blank form (with JavaScript the form would keep its values).
         key={done ? location.key : 'invite'}
@@ -401,6 +446,41 @@ function UserSearch({ search }: { search: string }) {
 }
 
 const loadStaffSchemas = () => import('~/schemas/staff')
+
+/** A client who phones or walks in: an account at once, their password chosen from a mailed link. */
+function ClientForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useSchemaForm(
+    lazySchema(loadStaffSchemas, (schemas) => schemas.clientAccountSchema),
+    { id: 'client-form', lastResult },
+  )
+  const summaryAction = useErrorSummaryAction()
+  return (
+    <FormPanel id="add-client" title="Add a client">
+      <p className="muted text-sm">
+        For someone who phones or walks in. They get an email with their username and a link, valid
+        7 days, to choose a password.
+      </p>
+      <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
+        <FormErrors form={form} />
+        <div className="form-grid">
+          <InputField meta={fields.fname} label="First name" autoComplete="off" />
+          <InputField meta={fields.lname} label="Last name" autoComplete="off" />
+          <InputField meta={fields.email} label="Email" type="email" autoComplete="off" />
+          <InputField meta={fields.phone_num} label="Phone" type="tel" autoComplete="off" />
+          <InputField meta={fields.address} label="Address" autoComplete="off" />
+          <InputField meta={fields.city} label="City" autoComplete="off" />
+          <InputField meta={fields.state} label="State" autoComplete="off" />
+          <InputField meta={fields.zip} label="Zip" autoComplete="off" />
+        </div>
+        <div className="form-actions cluster">
+          <SubmitButton name="intent" value="add-client" pendingText="Creating…">
+            Create account
+          </SubmitButton>
+        </div>
+      </Form>
+    </FormPanel>
+  )
+}
 
 function InviteForm({
   actor,

@@ -24,6 +24,24 @@ export const invitationSchema = z.object({
 })
 export type InvitationInput = z.infer<typeof invitationSchema>
 
+/**
+ * A client account made by the front desk for someone who phones or walks in
+ * (the /users form, POST /api/users/clients): the signup's details but the
+ * username (made from the email) and the password (the client chooses it
+ * from a mailed link).
+ */
+export const clientAccountSchema = z.object({
+  fname: signupFields.fname,
+  lname: signupFields.lname,
+  email: signupFields.email,
+  phone_num: signupFields.phone_num,
+  address: signupFields.address,
+  city: signupFields.city,
+  state: signupFields.state,
+  zip: signupFields.zip,
+})
+export type ClientAccountInput = z.infer<typeof clientAccountSchema>
+
 /** Move a staff member between Employee and Manager (the /users form, PUT …/position). */
 export const positionSchema = z.object({ position })
 

@@ -662,6 +662,25 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     )
   })
 
+  it('POST /api/users/clients', { timeout: TIMEOUT }, async () => {
+    setNow(NOW)
+    await check(
+      fc.asyncProperty(
+        actor,
+        jsonBody(['fname', 'lname', 'email', 'phone_num', 'address', 'city', 'state', 'zip'], {
+          email: ['', 'not-an-email', 'a@', `${'x'.repeat(250)}@example.com`, 'a\u0000@b.co', 7],
+          phone_num: ['555', 'call me', '', null, 5551234567, '+44 20 7946 0958'],
+          zip: ['123', 'ABCDE', '', 12345, null],
+          fname: ['lower', '', 'A\u0000b', 5, 'A'.repeat(101)],
+          address: ['', null, [], 'x'.repeat(201)],
+        }),
+        async (who, body) => {
+          await expectRefused(who, 'POST', '/api/users/clients', body)
+        },
+      ),
+    )
+  })
+
   it(
     'POST /api/users/invitations, PUT /api/users/{id}/position and /active',
     { timeout: TIMEOUT },

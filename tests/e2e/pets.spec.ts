@@ -3,6 +3,7 @@ import {
   apiAddPet,
   expect,
   expectNoA11yViolations as axeCheck,
+  fillPetForm,
   photo,
   snap,
   test,
@@ -18,24 +19,6 @@ import {
 async function expectNoA11yViolations(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return
   await axeCheck(page)
-}
-
-/** Fills the pet form (inside the Add or Edit dialog / page section). */
-async function fillPetForm(
-  scope: ReturnType<Page['locator']>,
-  values: { name: string; breed: string; age: string; weight: string; color: string; dob: string },
-) {
-  await scope.getByLabel('Name', { exact: true }).fill(values.name)
-  await scope.getByLabel('Breed', { exact: true }).fill(values.breed)
-  await scope.getByLabel('Dog', { exact: true }).check()
-  await scope.getByLabel('Male', { exact: true }).check()
-  await scope.getByLabel('Age (years)').fill(values.age)
-  await scope.getByLabel('Weight (lbs)').fill(values.weight)
-  await scope.getByLabel('Color', { exact: true }).fill(values.color)
-  await scope.getByLabel('Date of birth (DOB)').fill(values.dob)
-  await scope.getByLabel('Size').selectOption('a heckin chonker')
-  await scope.getByLabel('Behavior').selectOption('playful')
-  await scope.getByLabel('Dietary note (optional)').fill('Grain-free kibble, twice a day')
 }
 
 test('a logged-out visitor is sent from /pets to the landing page, which brings them back', async ({
