@@ -186,14 +186,7 @@ export function BookingForm({
           meta={fields.services}
           legend="4. Services"
           hint="Choose at least one."
-          options={services.map((s) => ({
-            value: String(s.id),
-            label: (
-              <>
-                {s.service} <span className="price">{formatDollars(s.price_cents)}</span>
-              </>
-            ),
-          }))}
+          options={serviceOptions(services)}
         />
       ) : (
         <Notice tone="warning" quiet>
@@ -262,6 +255,18 @@ export function BookingForm({
       ) : null}
     </Form>
   )
+}
+
+/** The services as checkboxes: each with its price. */
+export function serviceOptions(services: ServiceChoice[]) {
+  return services.map((s) => ({
+    value: String(s.id),
+    label: (
+      <>
+        {s.service} <span className="price">{formatDollars(s.price_cents)}</span>
+      </>
+    ),
+  }))
 }
 
 function toList(v: unknown): string[] {

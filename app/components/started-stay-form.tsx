@@ -16,7 +16,7 @@ import type { Booking } from '~/domain/booking'
 import { formatDollars, PICK_UP_TIME_OPTIONS } from '~/domain/booking-rules'
 import { formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
 import type { StartedStay } from '~/schemas/booking'
-import type { ServiceChoice } from './booking-form'
+import { serviceOptions, type ServiceChoice } from './booking-form'
 import {
   CheckboxGroupField,
   FormErrors,
@@ -65,10 +65,12 @@ export function StartedStayForm({
   // What the stay has keeps its booked price; what can be added shows today's.
   const booked = new Map(booking.services.map((s) => [s.id, Math.round(s.price * 100)]))
   const choices = [
-    ...booking.services.map((s) => ({ id: s.id, service: s.service, cents: booked.get(s.id)! })),
-    ...services
-      .filter((s) => !booked.has(s.id))
-      .map((s) => ({ id: s.id, service: s.service, cents: s.price_cents })),
+    ...booking.services.map((s) => ({
+      id: s.id,
+      service: s.service,
+      price_cents: booked.get(s.id)!,
+    })),
+    ...services.filter((s) => !booked.has(s.id)),
   ]
   return (
     <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
@@ -97,14 +99,7 @@ export function StartedStayForm({
         meta={fields.services}
         legend="Services"
         hint="At least one."
-        options={choices.map((s) => ({
-          value: String(s.id),
-          label: (
-            <>
-              {s.service} <span className="price">{formatDollars(s.cents)}</span>
-            </>
-          ),
-        }))}
+        options={serviceOptions(choices)}
       />
       <div className="form-actions cluster">
         <SubmitButton name="intent" value="change-stay" pendingText="Saving…">

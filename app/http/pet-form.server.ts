@@ -62,6 +62,13 @@ function assertPhotoSizes(form: FormData, message: string) {
   }
 }
 
+/** 503 with Retry-After: the photo queue did not reach this upload within 30 s. */
+export const photoQueueBusy = () =>
+  unavailable(
+    'Photos are being processed for many guests right now. Please try again in a moment.',
+    QUEUE_MAX_WAIT_MS / 1000,
+  )
+
 /**
  * Decodes a form's validated uploads, one photo at a time. Anything that is
  * not a usable photo is a 400 (413 for size) naming its field; a photo queue
@@ -78,11 +85,7 @@ export async function processPetPhotos(
       return await processPhoto(Buffer.from(await file.arrayBuffer()))
     } catch (error) {
       if (!(error instanceof PhotoError)) throw error
-      if (error.problem === 'busy')
-        throw unavailable(
-          'Photos are being processed for many guests right now. Please try again in a moment.',
-          QUEUE_MAX_WAIT_MS / 1000,
-        )
+      if (error.problem === 'busy') throw photoQueueBusy()
       errors[field] ??= PROBLEM_MESSAGE[field][error.problem]
       if (error.problem === 'too_large') kind = 'too_large'
       return null

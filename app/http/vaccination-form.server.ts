@@ -1,9 +1,8 @@
-import { AppError, invalid, isAppError, tooLarge, unavailable } from '~/domain/errors'
+import { AppError, invalid, isAppError, tooLarge } from '~/domain/errors'
 import {
   MAX_PHOTO_BYTES,
   PhotoError,
   processCertificate,
-  QUEUE_MAX_WAIT_MS,
   type ProcessedCertificate,
 } from '~/infra/photo-processing.server'
 import { hotelClock } from '~/infra/clock.server'
@@ -15,6 +14,7 @@ import {
   type VaccinationInput,
 } from '~/schemas/vaccination'
 import { isJsonType, readJsonObject } from './api.server'
+import { photoQueueBusy } from './pet-form.server'
 import { formDataToObject, readFormData } from './request-body.server'
 
 // A vaccination record from POST/PUT /api/pets/{id}/vaccinations: JSON, or a
@@ -74,11 +74,7 @@ async function decodeCertificate(
     return await processCertificate(Buffer.from(await file.arrayBuffer()))
   } catch (error) {
     if (!(error instanceof PhotoError)) throw error
-    if (error.problem === 'busy')
-      throw unavailable(
-        'Photos are being processed for many guests right now. Please try again in a moment.',
-        QUEUE_MAX_WAIT_MS / 1000,
-      )
+    if (error.problem === 'busy') throw photoQueueBusy()
     const kind = error.problem === 'too_large' ? 'too_large' : 'invalid'
     throw new AppError(kind, message, {
       fieldErrors: { certificate: PROBLEM_MESSAGE[error.problem] },

@@ -145,17 +145,23 @@ function verifiedFor(
   return { verified, verified_by: verified ? actor!.id : null }
 }
 
+/** One record of a pet, for someone who may keep the pet's records. */
+type RecordRef = { petId: number; id: number; actor: Actor }
+
+/** A record written by its owner or staff, with a new certificate photo or none. */
+type RecordWrite = {
+  petId: number
+  actor: Actor
+  input: VaccinationInput
+  certificate?: ProcessedCertificate
+}
+
 export async function addVaccination({
   petId,
   actor,
   input,
   certificate,
-}: {
-  petId: number
-  actor: Actor
-  input: VaccinationInput
-  certificate?: ProcessedCertificate
-}): Promise<VaccinationRecord> {
+}: RecordWrite): Promise<VaccinationRecord> {
   const db = await getDb()
   return withCertificate(certificate, () =>
     db.transaction(async (trx) => {
@@ -186,13 +192,7 @@ export async function updateVaccination({
   actor,
   input,
   certificate,
-}: {
-  petId: number
-  id: number
-  actor: Actor
-  input: VaccinationInput
-  certificate?: ProcessedCertificate
-}): Promise<VaccinationRecord> {
+}: RecordWrite & { id: number }): Promise<VaccinationRecord> {
   const db = await getDb()
   return withCertificate(certificate, () =>
     db.transaction(async (trx) => {
@@ -232,11 +232,7 @@ export async function verifyVaccination({
   petId,
   id,
   actor,
-}: {
-  petId: number
-  id: number
-  actor: Actor
-}): Promise<VaccinationRecord> {
+}: RecordRef): Promise<VaccinationRecord> {
   if (!canVerifyVaccinations(actor)) throw forbidden(VACCINATION_FAILURES.verifyStaffOnly)
   const db = await getDb()
   return db.transaction(async (trx) => {
@@ -250,15 +246,7 @@ export async function verifyVaccination({
   })
 }
 
-export async function deleteVaccination({
-  petId,
-  id,
-  actor,
-}: {
-  petId: number
-  id: number
-  actor: Actor
-}): Promise<void> {
+export async function deleteVaccination({ petId, id, actor }: RecordRef): Promise<void> {
   const db = await getDb()
   await withCertificate(undefined, () =>
     db.transaction(async (trx) => {
@@ -274,15 +262,7 @@ export async function deleteVaccination({
 }
 
 /** A record's certificate photo, for the pet's owner and staff; 404 when it has none. */
-export async function getCertificate({
-  petId,
-  id,
-  actor,
-}: {
-  petId: number
-  id: number
-  actor: Actor
-}): Promise<StoredPhoto> {
+export async function getCertificate({ petId, id, actor }: RecordRef): Promise<StoredPhoto> {
   const db = await getDb()
   await requirePet(db, petId, actor)
   const row = (await db('vaccinations')
