@@ -55,7 +55,7 @@ export async function readVaccinationRequest(
 }
 
 /** The fields by the shared schema, then the certificate (if any) decoded. */
-export async function parseVaccination(
+async function parseVaccination(
   body: Record<string, unknown>,
   message: string,
 ): Promise<VaccinationRequest> {
@@ -66,7 +66,8 @@ export async function parseVaccination(
   return { input, certificate: await decodeCertificate(file, message) }
 }
 
-async function decodeCertificate(
+/** A certificate photo decoded in the photo queue; its problems are field errors under `certificate`. */
+export async function decodeCertificate(
   file: { arrayBuffer(): Promise<ArrayBuffer> },
   message: string,
 ): Promise<ProcessedCertificate> {

@@ -29,8 +29,8 @@ import {
   verifyVaccination,
 } from '~/models/pet/vaccinations.server'
 import { vaccinationSchema } from '~/schemas/vaccination'
-import { formDataToObject, readFormData } from '~/http/request-body.server'
-import { parseVaccination } from '~/http/vaccination-form.server'
+import { readFormData } from '~/http/request-body.server'
+import { decodeCertificate } from '~/http/vaccination-form.server'
 import { listPetBookings } from '~/models/booking/queries.server'
 import { getPetDetails } from '~/models/pet/queries.server'
 import { PET_FAILURES } from '~/models/pet/rows.server'
@@ -123,10 +123,10 @@ async function vaccinationAction({
     return data({ error: null, result: submission.reply() }, { status: 400 })
   const added = await attempt(async () => {
     // The fields are valid: now the certificate (if any) is decoded, in the photo queue.
-    const { input, certificate } = await parseVaccination(
-      formDataToObject(formData),
-      VACCINATION_FAILURES.notSaved,
-    )
+    const { certificate: file, ...input } = submission.value
+    const certificate = file
+      ? await decodeCertificate(file, VACCINATION_FAILURES.notSaved)
+      : undefined
     return addVaccination({ petId, actor, input, certificate })
   })
   if (!added.ok)
