@@ -117,3 +117,16 @@ export async function closeDb() {
     await holder.db.destroy()
   }
 }
+
+/** PostgreSQL may still pick a deadlock victim (e.g. with other writers); a retry or two is enough. */
+export async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn()
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      if (attempt < 3 && (code === '40P01' || code === '40001')) continue
+      throw error
+    }
+  }
+}

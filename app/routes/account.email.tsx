@@ -9,7 +9,7 @@ import { getCurrentUser } from '~/http/auth.server'
 import { pageHandler } from '~/http/form.server'
 import { publicOrigin } from '~/http/public-origin.server'
 import { readFormData } from '~/http/request-body.server'
-import { checkEmailChangeToken, confirmEmailChange } from '~/models/account.server'
+import { checkEmailChangeToken, confirmEmailChange } from '~/models/account-email.server'
 
 // /account/email?token=… — the page a "confirm your new address" mail links
 // to. GET only reads the link and shows the address with a Confirm button

@@ -20,12 +20,11 @@ import { readFormData } from '~/http/request-body.server'
 import {
   getPreferences,
   listOwnSessions,
-  pendingEmailChange,
-  requestEmailChange,
   setBookingReminders,
   updateProfile,
   ACCOUNT_MESSAGES,
 } from '~/models/account.server'
+import { pendingEmailChange, requestEmailChange } from '~/models/account-email.server'
 import { endUserSessions } from '~/models/session.server'
 import { changePassword } from '~/models/user.server'
 import {

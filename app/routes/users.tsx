@@ -1,27 +1,21 @@
 import { formatPhone } from '~/domain/text'
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect, useLocation } from 'react-router'
+import { type SubmissionResult } from '@conform-to/react'
+import { data, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/users'
 import { pageMeta } from '~/domain/hotel'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PageErrorBoundary } from '~/components/error-view'
-import { FormErrors, InputField, SelectField, useErrorSummaryAction } from '~/components/form-field'
-import { FormPanel } from '~/components/list-page'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import { Pagination, readPageParam } from '~/components/pagination'
-import { SubmitButton } from '~/components/submit-button'
-import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
 import {
   assertCan,
   canChangePosition,
-  canInviteStaff,
   canManageAccount,
   canManageUsers,
 } from '~/domain/permissions'
-import { STAFF_POSITIONS, USER_SEARCH_MAX } from '~/domain/staff'
+import { USER_SEARCH_MAX } from '~/domain/staff'
 import type { Position } from '~/domain/user'
 import { getCurrentUser, requireUser } from '~/http/auth.server'
 import { attempt, pageHandler, parseForm, readIntent, replyWithError } from '~/http/form.server'
@@ -40,6 +34,7 @@ import {
 import { clientAccountSchema, invitationSchema, positionSchema } from '~/schemas/staff'
 import { parseIdParam } from '~/schemas/fields'
 import { createClientAccount } from '~/models/client-accounts.server'
+import { ClientForm, InviteForm, UserSearch, type Viewer } from '~/components/user-admin-forms'
 
 // /users — the Owner's and Managers' staff management: Active Users grouped
 // as Clients, Employees, Managers and the Owner, and the deactivated accounts
@@ -191,7 +186,6 @@ function toRow(user: ManagedUser & { events: AccountEvent[] }) {
   }
 }
 type Row = ReturnType<typeof toRow>
-type Viewer = { id: number; staff: boolean; position?: Position }
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, search, done, newClient, actor } = loaderData
@@ -406,119 +400,6 @@ function RowActions({ user, actor }: { user: Row; actor: Viewer }) {
         />
       ) : null}
     </div>
-  )
-}
-
-/** Find an account by name or email: a GET form, so the results have a URL. */
-function UserSearch({ search }: { search: string }) {
-  // The field follows the URL when it changes in the browser (Clear, Back).
-  const field = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (field.current) field.current.value = search
-  }, [search])
-  return (
-    <Form method="get" role="search" className="list-search" aria-label="Users">
-      <label className="field-label" htmlFor="user-search">
-        Name or email
-      </label>
-      <div className="list-search-row">
-        <input
-          ref={field}
-          id="user-search"
-          className="field-control"
-          type="search"
-          name="q"
-          defaultValue={search}
-          maxLength={USER_SEARCH_MAX}
-          autoComplete="off"
-        />
-        <button type="submit" className="btn btn-secondary">
-          Search
-        </button>
-        {search ? (
-          <Link className="btn btn-ghost" to="/users">
-            Clear
-          </Link>
-        ) : null}
-      </div>
-    </Form>
-  )
-}
-
-const loadStaffSchemas = () => import('~/schemas/staff')
-
-/** A client who phones or walks in: an account at once, their password chosen from a mailed link. */
-function ClientForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useSchemaForm(
-    lazySchema(loadStaffSchemas, (schemas) => schemas.clientAccountSchema),
-    { id: 'client-form', lastResult },
-  )
-  const summaryAction = useErrorSummaryAction()
-  return (
-    <FormPanel id="add-client" title="Add a client">
-      <p className="muted text-sm">
-        For someone who phones or walks in. They get an email with their username and a link, valid
-        7 days, to choose a password.
-      </p>
-      <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
-        <FormErrors form={form} />
-        <div className="form-grid">
-          <InputField meta={fields.fname} label="First name" autoComplete="off" />
-          <InputField meta={fields.lname} label="Last name" autoComplete="off" />
-          <InputField meta={fields.email} label="Email" type="email" autoComplete="off" />
-          <InputField meta={fields.phone_num} label="Phone" type="tel" autoComplete="off" />
-          <InputField meta={fields.address} label="Address" autoComplete="off" />
-          <InputField meta={fields.city} label="City" autoComplete="off" />
-          <InputField meta={fields.state} label="State" autoComplete="off" />
-          <InputField meta={fields.zip} label="Zip" autoComplete="off" />
-        </div>
-        <div className="form-actions cluster">
-          <SubmitButton name="intent" value="add-client" pendingText="Creating…">
-            Create account
-          </SubmitButton>
-        </div>
-      </Form>
-    </FormPanel>
-  )
-}
-
-function InviteForm({
-  actor,
-  lastResult,
-}: {
-  actor: Viewer
-  lastResult: SubmissionResult<string[]> | undefined
-}) {
-  const [form, fields] = useSchemaForm(
-    lazySchema(loadStaffSchemas, (schemas) => schemas.invitationSchema),
-    { id: 'invite-form', lastResult },
-  )
-  const positions = STAFF_POSITIONS.filter((p) => canInviteStaff(actor, p))
-  const summaryAction = useErrorSummaryAction()
-  return (
-    <FormPanel id="invite" title="Invite a staff member">
-      <p className="muted text-sm">
-        They get an email with a link, valid 7 days, to choose their username and password.
-      </p>
-      <Form method="post" action={summaryAction} {...getFormProps(form)} className="form">
-        <FormErrors form={form} />
-        <div className="form-grid">
-          <InputField meta={fields.fname} label="First name" autoComplete="off" />
-          <InputField meta={fields.lname} label="Last name" autoComplete="off" />
-          <InputField meta={fields.email} label="Email" type="email" autoComplete="off" />
-          <SelectField
-            meta={fields.position}
-            label="Position"
-            options={positions.map((p) => ({ value: p, label: p }))}
-          />
-        </div>
-        <div className="form-actions cluster">
-          <SubmitButton name="intent" value="invite" pendingText="Sending…">
-            Send invitation
-          </SubmitButton>
-        </div>
-      </Form>
-    </FormPanel>
   )
 }
 

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
-import { recordStay } from '../../app/models/booking/write.server'
+import { recordStay } from '../../app/models/booking/record-stay.server'
 import { seedDemoData } from '../../app/models/demo-seed.server'
 import { hashPassword } from '../../app/models/user.server'
 import { createPet, createService, createUser } from '../support/factories'
 import { formOf, SIGNUP_FIELDS } from '../support/forms'
 import { Client, clientFor, startServer, TEST_PASSWORD } from '../support/http'
 
-// Journeys that land where people expect (issue 12), over real HTTP as a
+// Journeys that land where people expect, over real HTTP as a
 // browser without JavaScript posts them: where a login lands, /my-bookings,
 // the error summary of a refused form, one message for a wrong login, phone
 // numbers as people write them, the Demo menu by role.

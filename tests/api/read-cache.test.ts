@@ -12,7 +12,8 @@ import { getHotelSettings, updateHotelSettings } from '../../app/models/hotel-se
 import { choosePetOfTheMonth, getPetOfTheMonth } from '../../app/models/pet-of-the-month.server'
 import { listTopReviews } from '../../app/models/review.server'
 import { listServices, updateService } from '../../app/models/service.server'
-import { createBooking, recordStay } from '../../app/models/booking/write.server'
+import { recordStay } from '../../app/models/booking/record-stay.server'
+import { createBooking } from '../../app/models/booking/write.server'
 import { updatePet } from '../../app/models/pet/write.server'
 import {
   SETUP_ACTOR,

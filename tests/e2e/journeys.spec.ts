@@ -11,7 +11,7 @@ import {
   uniqueName,
 } from './support/fixtures'
 
-// Journeys that land where people expect (issue 12), with JavaScript on and off:
+// Journeys that land where people expect, with JavaScript on and off:
 // where a login lands, My bookings, the error summary of a refused form, the
 // Add Pet tap that must not miss.
 

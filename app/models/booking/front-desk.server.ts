@@ -23,7 +23,7 @@ import { enqueueMail } from '../mail-outbox.server'
 import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
-import { assertNoClash } from './write.server'
+import { assertNoClash } from './clash.server'
 
 // The front desk's taps: check a pet in, check it out, mark a no-show, undo
 // a mis-tap the same day. Staff only. Each runs in one transaction on the locked booking:

@@ -42,3 +42,29 @@ export async function requireBookableServices(
     return service
   })
 }
+
+/**
+ * The services of a stay under way after a change: those it already had keep
+ * the name and price they were booked at (even if the service has since
+ * changed or gone); those added must be bookable for the pet and take today's price.
+ */
+export async function servicesOfStartedStay(
+  trx: Conn,
+  bookingId: number,
+  ids: number[],
+  message: string,
+  petType: PetType,
+): Promise<BookableService[]> {
+  const lines = (await trx('booking_services')
+    .select('service_id as id', 'service_name as service', 'price_cents')
+    .where({ booking_id: bookingId })) as BookableService[]
+  const kept = new Map(lines.map((l) => [l.id, l]))
+  const added = await requireBookableServices(
+    trx,
+    ids.filter((id) => !kept.has(id)),
+    message,
+    { lock: true, petType },
+  )
+  const addedById = new Map(added.map((s) => [s.id, s]))
+  return ids.map((id) => kept.get(id) ?? addedById.get(id)!)
+}

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { BookableService, Booking, BookingInput } from '~/domain/booking'
+import type { Booking, BookingInput } from '~/domain/booking'
 import { centsToDollars, priceBooking, type BookingType } from '~/domain/booking-rules'
 import type { BookingStatus } from '~/domain/front-desk'
 import { isStarted, isUnderWay, nightsHeld } from '~/domain/booking-states'
@@ -10,7 +10,7 @@ import type { PetType } from '~/domain/pet'
 import { assertCan, canBookFor, canChangeStartedStay, canManageBooking } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock, now as instantNow } from '~/infra/clock.server'
-import { getDb } from '~/infra/db.server'
+import { getDb, withDeadlockRetry } from '~/infra/db.server'
 import {
   BOOKING_MESSAGES,
   checkBookingSchedule,
@@ -23,8 +23,8 @@ import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { queueBookingMail } from './mail.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
-import { requireBookableServices } from './services.server'
-import { whereCurrent, whereHolding } from './states.server'
+import { requireBookableServices, servicesOfStartedStay } from './services.server'
+import { assertNoClash } from './clash.server'
 
 // Making, changing and cancelling bookings. Every write runs in ONE
 // transaction that takes its locks in a fixed order — the pet row, the
@@ -41,10 +41,6 @@ export const BOOKING_FAILURES = {
   delete: 'Delete booking Failed',
   notFound: 'Booking not found',
 } as const
-
-export const CURRENT_BOOKING_MESSAGE =
-  'This pet already has a booking that has not been picked up yet'
-export const OVERLAP_MESSAGE = 'This pet already has a booking at that time'
 
 const SCHEDULE_TO_API: Record<ScheduleField, keyof BookingInput> = {
   dropOffDate: 'drop_off_date',
@@ -280,40 +276,6 @@ export async function deleteBooking({
 
 type PetRef = { id: number; name: string; type: PetType; owner_id: number }
 
-/**
- * Refuses (409) a stay of the pet (locked by the caller) that would be its
- * second current booking, or overlap another of its stays. Cancelled stays
- * and no-shows hold nothing and never clash.
- */
-export async function assertNoClash(
-  trx: Knex.Transaction,
-  {
-    petId,
-    dropOff,
-    pickUp,
-    excludeId,
-    now,
-  }: {
-    petId: number
-    dropOff: WallDateTime
-    pickUp: WallDateTime
-    excludeId?: number
-    now: WallDateTime
-  },
-) {
-  const clash = (await whereHolding(trx({ b: 'bookings' }))
-    .select('b.id', trx.raw(`b.pick_up_at > ?::timestamp as is_current`, [now]))
-    .where('b.pet_id', petId)
-    .whereNot('b.id', excludeId ?? 0)
-    .where((q) =>
-      whereCurrent(q, now).orWhere((o) =>
-        o.where('b.drop_off_at', '<', pickUp).where('b.pick_up_at', '>', dropOff),
-      ),
-    )
-    .first()) as { id: number; is_current: boolean } | undefined
-  if (clash) throw conflict(clash.is_current ? CURRENT_BOOKING_MESSAGE : OVERLAP_MESSAGE)
-}
-
 async function writeBooking(
   trx: Knex.Transaction,
   {
@@ -444,32 +406,6 @@ async function writeBooking(
 }
 
 /**
- * The services of a stay under way after a change: those it already had keep
- * the name and price they were booked at (even if the service has since
- * changed or gone); those added must be bookable for the pet and take today's price.
- */
-async function servicesOfStartedStay(
-  trx: Knex.Transaction,
-  bookingId: number,
-  ids: number[],
-  message: string,
-  petType: PetType,
-): Promise<BookableService[]> {
-  const lines = (await trx('booking_services')
-    .select('service_id as id', 'service_name as service', 'price_cents')
-    .where({ booking_id: bookingId })) as BookableService[]
-  const kept = new Map(lines.map((l) => [l.id, l]))
-  const added = await requireBookableServices(
-    trx,
-    ids.filter((id) => !kept.has(id)),
-    message,
-    { lock: true, petType },
-  )
-  const addedById = new Map(added.map((s) => [s.id, s]))
-  return ids.map((id) => kept.get(id) ?? addedById.get(id)!)
-}
-
-/**
  * The Pet of the Month (when not chosen) is the pet with the most booked days
  * last month, kept by the read cache; a write of a booking that starts before
  * this month marks it changed. (Clients and staff change only bookings that
@@ -479,73 +415,4 @@ async function servicesOfStartedStay(
 async function countedForPetOfTheMonth(trx: Knex.Transaction, dropOffs: string[]) {
   const monthStart = firstOfMonth(hotelClock().month)
   if (dropOffs.some((d) => d.slice(0, 10) < monthStart)) await changed(trx, ['pet-of-the-month'])
-}
-
-/** PostgreSQL may still pick a deadlock victim (e.g. with other writers); a retry or two is enough. */
-async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn()
-    } catch (error) {
-      const code = (error as { code?: string }).code
-      if (attempt < 3 && (code === '40P01' || code === '40001')) continue
-      throw error
-    }
-  }
-}
-
-/**
- * Writes a stay as the engine would have priced it today, without the rules
- * that judge it against now (no date in the past, capacity): the demo seed's
- * history of past and under-way stays. The pet's owner is its client.
- */
-export async function recordStay({
-  petId,
-  bookingType,
-  dropOff,
-  pickUp,
-  serviceIds,
-}: {
-  petId: number
-  bookingType: BookingInput['booking_type']
-  dropOff: WallDateTime
-  pickUp: WallDateTime
-  serviceIds: number[]
-}): Promise<number> {
-  const db = await getDb()
-  return db.transaction(async (trx) => {
-    const pet = await trx('pets').select('owner_id').where({ id: petId }).first()
-    if (!pet) throw notFound('Pet not found')
-    const settings = await getHotelSettings({ trx })
-    const services = await requireBookableServices(trx, serviceIds, 'Could not record the stay')
-    const price = priceBooking({
-      type: bookingType,
-      dropOff,
-      pickUp,
-      dailyPriceCents: dailyPriceCentsOf(settings, bookingType),
-      servicePricesCents: services.map((s) => s.price_cents),
-    })
-    const [row] = await trx('bookings')
-      .insert({
-        client_id: pet.owner_id,
-        pet_id: petId,
-        booking_type: bookingType,
-        drop_off_at: dropOff,
-        pick_up_at: pickUp,
-        days: price.days,
-        daily_price_cents: price.dailyPriceCents,
-        total_cents: price.totalCents,
-      })
-      .returning('id')
-    await trx('booking_services').insert(
-      services.map((s) => ({
-        booking_id: row.id,
-        service_id: s.id,
-        service_name: s.service,
-        price_cents: s.price_cents,
-      })),
-    )
-    await changed(trx, ['pet-of-the-month'])
-    return row.id as number
-  })
 }
