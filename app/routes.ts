@@ -75,6 +75,11 @@ export default [
     route('bookings/date/:date', 'routes/api/bookings.date.$date.ts'),
     route('bookings/:id/check-in', 'routes/api/bookings.$id.check-in.ts'),
     route('bookings/:id/check-out', 'routes/api/bookings.$id.check-out.ts'),
+    route('bookings/:id/updates', 'routes/api/bookings.$id.updates.ts'),
+    route(
+      'bookings/:id/updates/:updateId/photo',
+      'routes/api/bookings.$id.updates.$updateId.photo.ts',
+    ),
     route('bookings/:id', 'routes/api/bookings.$id.ts'),
     route('services', 'routes/api/services.ts'),
     route('services/:id', 'routes/api/services.$id.ts'),

@@ -9,6 +9,7 @@ import * as dropOffReminders from './008-drop-off-reminders'
 import * as cancellationAndNoShow from './009-cancellation-and-no-show'
 import * as vaccinations from './010-vaccinations'
 import * as petContacts from './011-pet-contacts'
+import * as stayUpdates from './012-stay-updates'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -23,6 +24,7 @@ const migrations: Record<string, Knex.Migration> = {
   '009-cancellation-and-no-show': cancellationAndNoShow,
   '010-vaccinations': vaccinations,
   '011-pet-contacts': petContacts,
+  '012-stay-updates': stayUpdates,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -15,6 +15,7 @@ import { entryTimeText as timeText, type DaySheetTime } from '~/domain/run-sheet
 import { capitalize, formatPhone } from '~/domain/text'
 import type { WallDateTime } from '~/domain/hotel-time'
 import { FrontDeskControls, statusCounts } from './front-desk-controls'
+import { LatestStayUpdate } from './stay-updates'
 
 export const UNIT_NAMES: Record<keyof Occupancy, string> = {
   dog_kennel: 'Dog kennels',
@@ -127,6 +128,7 @@ export function DaySheetList({
                     <dd>{e.booking.services.map((s) => s.service).join(', ') || 'None'}</dd>
                   </div>
                   <VaccinationFact entry={e} />
+                  <StayUpdatesFact entry={e} />
                   <ContactFact label="Vet" contact={e.pet.vet} />
                   <ContactFact label="Emergency" contact={e.pet.emergency_contact} />
                   {time === 'stay' || time === 'drop_off' || time === 'pick_up' ? (
@@ -179,6 +181,26 @@ function VaccinationFact({ entry }: { entry: DaySheetEntry }) {
           </>
         ) : (
           'Up to date'
+        )}
+      </dd>
+    </div>
+  )
+}
+
+/** A checked-in pet's updates so far, with where to post the next one. */
+function StayUpdatesFact({ entry }: { entry: DaySheetEntry }) {
+  if (!entry.updates && entry.booking.status !== 'checked_in') return null
+  return (
+    <div>
+      <dt>Updates</dt>
+      <dd>
+        {entry.updates ? (
+          <LatestStayUpdate summary={entry.updates} petId={entry.pet.id} />
+        ) : (
+          <>
+            {'None yet · '}
+            <Link to={`/pets/${entry.pet.id}#stay-updates`}>Post an update</Link>
+          </>
         )}
       </dd>
     </div>

@@ -67,7 +67,8 @@ function CurrentBooking({ booking }: { booking: Booking }) {
       <div className="stack-sm">
         <p className="pet-booking-when">
           <span className="badge badge-primary">
-            {booking.started ? 'Staying now' : 'Upcoming'}
+            {/* Checked in early (before its drop-off time), the pet is staying all the same. */}
+            {booking.started || booking.status === 'checked_in' ? 'Staying now' : 'Upcoming'}
           </span>{' '}
           <StayText booking={booking} />
         </p>

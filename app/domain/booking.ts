@@ -1,3 +1,4 @@
+import type { StayUpdate } from './stay-update'
 import type { BookingType } from './booking-rules'
 import type { Occupancy } from './capacity'
 import type { BookingStatus } from './front-desk'
@@ -102,7 +103,12 @@ export type DaySheetEntry = {
     /** Vaccines on record that staff have not yet checked against a certificate. */
     unverified_vaccines: string[]
   }
+  /** The stay's updates so far (how many, and the newest); null before the first. */
+  updates: StayUpdateSummary | null
 }
+
+/** How many updates a stay has, and its newest. */
+export type StayUpdateSummary = { count: number; latest: StayUpdate }
 
 /** A date's sheet for staff: each booking covering the date in exactly one list. */
 export type DaySheet = {

@@ -48,6 +48,7 @@ const MATRIX: Record<
   'book for a pet': { own: EVERYONE_LOGGED_IN, others: ADMINS, check: can.canBookFor },
   'manage a booking': { own: EVERYONE_LOGGED_IN, others: ADMINS, check: can.canManageBooking },
   'see a booking': { own: EVERYONE_LOGGED_IN, others: ADMINS, check: can.canSeeBooking },
+  'read a stay’s updates': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canSeeStayUpdates },
   'edit a review': { own: EVERYONE_LOGGED_IN, others: [], check: can.canEditReview },
   'delete a review': { own: EVERYONE_LOGGED_IN, others: ADMINS, check: can.canDeleteReview },
   'see a user': {
@@ -70,6 +71,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'change a stay that has started': { allowed: ADMINS, check: can.canChangeStartedStay },
   'see the day sheet': { allowed: STAFF, check: can.canSeeDaySheet },
   'check pets in and out': { allowed: STAFF, check: can.canRunFrontDesk },
+  'post a stay update': { allowed: STAFF, check: can.canPostStayUpdate },
   'mark a vaccination verified': { allowed: STAFF, check: can.canVerifyVaccinations },
   'add a review': { allowed: ['client'], check: can.canAddReview },
   'manage services': { allowed: ADMINS, check: can.canManageServices },

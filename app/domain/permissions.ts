@@ -55,6 +55,11 @@ export const canListAllBookings = (actor: Actor) => isAdmin(actor)
 export const canSeeDaySheet = (actor: Actor) => isStaff(actor)
 /** Checking pets in and out (and undoing a mis-tap): any staff member at the front desk. */
 export const canRunFrontDesk = (actor: Actor) => isStaff(actor)
+/** Stay updates (report cards) are posted by any staff member… */
+export const canPostStayUpdate = (actor: Actor) => isStaff(actor)
+/** …and read by staff and by the booking's client. */
+export const canSeeStayUpdates = (actor: Actor, booking: ClientOf) =>
+  !!actor && (isStaff(actor) || actor.id === booking.client_id)
 
 // ---- reviews ----
 /** Only clients review the hotel (staff may not praise themselves). */

@@ -11,8 +11,8 @@ export const DEFAULT_BODY_LIMIT = 1 * MB
 export const PHOTO_LIMIT = 10 * MB
 /** A whole pet form: five photos of 10 MB and its fields, with room for the multipart framing. */
 export const PHOTO_FORM_LIMIT = 55 * MB
-/** A vaccination record with the photo of its certificate. */
-export const CERTIFICATE_FORM_LIMIT = PHOTO_LIMIT + 1 * MB
+/** A form with one photo: a vaccination record with its certificate, a stay update with its photo. */
+export const ONE_PHOTO_FORM_LIMIT = PHOTO_LIMIT + 1 * MB
 
 // Pages post to their own URL (`/pets/new`) or, with JavaScript, to its data
 // URL (`/pets/new.data`); both carry the same form.
@@ -23,27 +23,29 @@ const PHOTO_FORMS: { methods: string[]; path: RegExp }[] = [
   { methods: ['POST'], path: /^\/pets\/\d+\/edit(?:\.data)?\/?$/ },
 ]
 
-// A vaccination record may carry one photo: the API's calls, and the pet
-// page (whose Vaccinations section posts to the page itself). Only a
-// multipart body can carry a file: any other is held to 1 MB.
-const CERTIFICATE_FORMS: { methods: string[]; path: RegExp }[] = [
+// Forms that may carry one photo: a vaccination record (its certificate) and
+// a stay update — the API's calls, and the pet page (whose Vaccinations and
+// Stay updates sections post to the page itself). Only a multipart body can
+// carry a file: any other is held to 1 MB.
+const ONE_PHOTO_FORMS: { methods: string[]; path: RegExp }[] = [
   { methods: ['POST'], path: /^\/api\/pets\/\d+\/vaccinations\/?$/ },
   { methods: ['PUT'], path: /^\/api\/pets\/\d+\/vaccinations\/\d+\/?$/ },
+  { methods: ['POST'], path: /^\/api\/bookings\/\d+\/updates\/?$/ },
   { methods: ['POST'], path: /^\/pets\/\d+(?:\.data)?\/?$/ },
 ]
 
-/** What a request may upload: pet photos, a certificate, or nothing. */
+/** What a request may upload: pet photos, one photo, or nothing. */
 export function uploadKindFor(
   method: string,
   path: string,
   contentType?: string,
-): 'photos' | 'certificate' | null {
+): 'photos' | 'one-photo' | null {
   const m = method.toUpperCase()
   const matches = (forms: typeof PHOTO_FORMS) =>
     forms.some((form) => form.methods.includes(m) && form.path.test(path))
   if (matches(PHOTO_FORMS)) return 'photos'
   const multipart = /^\s*multipart\/form-data\b/i.test(contentType ?? '')
-  if (multipart && matches(CERTIFICATE_FORMS)) return 'certificate'
+  if (multipart && matches(ONE_PHOTO_FORMS)) return 'one-photo'
   return null
 }
 
@@ -52,8 +54,8 @@ export function bodyLimitFor(method: string, path: string, contentType?: string)
   const kind = uploadKindFor(method, path, contentType)
   return kind === 'photos'
     ? PHOTO_FORM_LIMIT
-    : kind === 'certificate'
-      ? CERTIFICATE_FORM_LIMIT
+    : kind === 'one-photo'
+      ? ONE_PHOTO_FORM_LIMIT
       : DEFAULT_BODY_LIMIT
 }
 
@@ -61,7 +63,7 @@ export const TOO_LARGE_MESSAGE = {
   json: 'Request body is too large (1 MB at most)',
   form: 'The form is too large (1 MB at most)',
   photos: 'Upload is too large (10 MB per photo, five photos at most)',
-  certificate: 'Upload is too large (one photo of 10 MB at most)',
+  'one-photo': 'Upload is too large (one photo of 10 MB at most)',
 } as const
 
 /** The name of the error a body stream fails with when it passes its limit. */

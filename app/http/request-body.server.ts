@@ -3,7 +3,7 @@ import {
   BODY_TOO_LARGE_ERROR,
   DEFAULT_BODY_LIMIT,
   isBodyTooLargeError,
-  CERTIFICATE_FORM_LIMIT,
+  ONE_PHOTO_FORM_LIMIT,
   PHOTO_FORM_LIMIT,
   TOO_LARGE_MESSAGE,
 } from './body-limits'
@@ -62,25 +62,25 @@ const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded']
 /**
  * A page's form post (urlencoded or multipart) as FormData, at most `limit`
  * bytes: 1 MB, 55 MB for the forms that carry pet photos (`{ photos: true }`),
- * 11 MB for a vaccination record with its certificate (`{ certificate: true }`).
+ * 11 MB for a form with one photo — a certificate, a stay update's photo (`{ onePhoto: true }`).
  */
 export async function readFormData(
   request: Request,
-  { photos = false, certificate = false }: { photos?: boolean; certificate?: boolean } = {},
+  { photos = false, onePhoto = false }: { photos?: boolean; onePhoto?: boolean } = {},
 ): Promise<FormData> {
   const type = request.headers.get('Content-Type') ?? ''
   const essence = type.split(';')[0].trim().toLowerCase()
-  // A certificate comes in a multipart body; any other form is held to 1 MB.
+  // One photo comes in a multipart body; any other form is held to 1 MB.
   const upload = photos
     ? 'photos'
-    : certificate && essence === 'multipart/form-data'
-      ? 'certificate'
+    : onePhoto && essence === 'multipart/form-data'
+      ? 'one-photo'
       : null
   const limit =
     upload === 'photos'
       ? PHOTO_FORM_LIMIT
-      : upload === 'certificate'
-        ? CERTIFICATE_FORM_LIMIT
+      : upload === 'one-photo'
+        ? ONE_PHOTO_FORM_LIMIT
         : DEFAULT_BODY_LIMIT
   const message = upload ? TOO_LARGE_MESSAGE[upload] : TOO_LARGE_MESSAGE.form
   const length = declaredLength(request)

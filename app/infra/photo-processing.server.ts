@@ -73,17 +73,21 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   }
 }
 
-/** A vaccination certificate: one image, large enough to read, for its private route. */
-export type ProcessedCertificate = { key: string; body: Buffer; width: number; height: number }
+/**
+ * A private photo — a vaccination certificate, a stay update's photo: one
+ * image, large enough to read, served only behind a login (its key ends in
+ * `-c.webp`, which the public /photos route refuses).
+ */
+export type ProcessedPrivatePhoto = { key: string; body: Buffer; width: number; height: number }
 
-export const CERTIFICATE_MAX_EDGE = 2000
+export const PRIVATE_PHOTO_MAX_EDGE = 2000
 
 /**
- * A photo of a certificate, through the same checks and queue as a pet photo:
+ * A private photo, through the same checks and queue as a pet photo:
  * decoded, oriented, stripped of its metadata (a phone's GPS included),
  * re-encoded at up to 2000 px, with no thumbnail. Throws PhotoError as processPhoto does.
  */
-export async function processCertificate(input: Buffer): Promise<ProcessedCertificate> {
+export async function processPrivatePhoto(input: Buffer): Promise<ProcessedPrivatePhoto> {
   if (input.byteLength > MAX_PHOTO_BYTES) throw new PhotoError('too_large')
   if (input.byteLength === 0) throw new PhotoError('not_image')
   try {
@@ -93,8 +97,8 @@ export async function processCertificate(input: Buffer): Promise<ProcessedCertif
         const image = await sharp(input, OPTIONS)
           .rotate()
           .resize({
-            width: CERTIFICATE_MAX_EDGE,
-            height: CERTIFICATE_MAX_EDGE,
+            width: PRIVATE_PHOTO_MAX_EDGE,
+            height: PRIVATE_PHOTO_MAX_EDGE,
             fit: 'inside',
             withoutEnlargement: true,
           })
@@ -198,7 +202,7 @@ export function keysOf(photos: ProcessedPhoto[]): string[] {
   return photos.flatMap((p) => [p.main.key, p.thumb.key])
 }
 
-/** Writes a processed certificate to the photo store (private: see isPublicPhotoKey). */
-export async function storeCertificate(certificate: ProcessedCertificate): Promise<void> {
-  await getPhotoStorage().put(certificate.key, certificate.body, CONTENT_TYPE)
+/** Writes a processed private photo to the photo store (private: see isPublicPhotoKey). */
+export async function storePrivatePhoto(photo: ProcessedPrivatePhoto): Promise<void> {
+  await getPhotoStorage().put(photo.key, photo.body, CONTENT_TYPE)
 }

@@ -18,6 +18,7 @@ import { changed } from './cache-versions.server'
 import { enqueueMail } from './mail-outbox.server'
 import { listOwnPets } from './pet/queries.server'
 import { certificateKeysOfPets } from './pet/vaccinations.server'
+import { removeStayUpdatesOfPets } from './booking/stay-updates.server'
 import { IDLE_DAYS } from './session.server'
 import {
   DUPLICATE_MESSAGES,
@@ -326,6 +327,11 @@ export async function deleteOwnAccount({
         `${petName.get(b.pet_id) ?? 'your pet'}, ${BOOKING_TYPE_LABELS[b.booking_type].toLowerCase()}, ${formatWallDate(b.drop_off)} – ${formatWallDate(b.pick_up)}`,
     )
     await own().where('drop_off_at', '>', wallNow).delete()
+    // The staff's updates on the pets' stays (notes, photos) go with them.
+    const updatePhotos = await removeStayUpdatesOfPets(
+      trx,
+      pets.map((p) => p.id),
+    )
     // Past stays lose who they were for before the pets go (their foreign keys cascade).
     await own().update({ client_id: null, pet_id: null })
     await trx('reviews').where({ client_id: actor.id }).update({ client_id: null })
@@ -346,7 +352,11 @@ export async function deleteOwnAccount({
     await trx('users').where({ id: actor.id }).delete()
     await changed(trx, ['reviews', 'pet-of-the-month'])
     await enqueueMail(trx, accountDeletedMail({ to: user.email, fname: user.fname, cancelled }))
-    return [...images.flatMap((i) => [i.storage_key, i.thumb_key]), ...certificates]
+    return [
+      ...images.flatMap((i) => [i.storage_key, i.thumb_key]),
+      ...certificates,
+      ...updatePhotos,
+    ]
   })
   await deletePhotosQuietly(photoKeys)
 }

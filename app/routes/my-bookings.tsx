@@ -15,20 +15,27 @@ import { attempt, pageHandler, readIntent } from '~/http/form.server'
 import { STAFF_LANDING } from '~/http/landing.server'
 import { readFormData } from '~/http/request-body.server'
 import { listMyBookings } from '~/models/booking/queries.server'
+import { ownStayUpdateSummaries } from '~/models/booking/stay-updates.server'
+import { LatestStayUpdate } from '~/components/stay-updates'
+import type { StayUpdateSummary } from '~/domain/booking'
 import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
 
 // /my-bookings — a client's bookings across all their pets: upcoming and
 // current stays first (soonest first), then past ones. Each upcoming one has
 // Update (its pet's booking page) and Cancel (a confirmed POST here, the same
 // model call and permission as DELETE /api/bookings/{id}: only the booking's
-// client, and never once the stay has started). Staff have the hotel's lists
+// client, and never once the stay has started). A stay with updates from
+// staff shows the newest, linked to the pet's page. Staff have the hotel's lists
 // instead: the Owner and Managers every booking, Employees the day sheet.
 
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await requireUser(request)
   if (actor.staff) throw redirect(canListAllBookings(actor) ? '/bookings' : STAFF_LANDING)
-  const { upcoming, past } = await listMyBookings({ actor })
-  return { upcoming, past, cancelled: url.searchParams.get('cancelled') === '1' }
+  const [{ upcoming, past }, updates] = await Promise.all([
+    listMyBookings({ actor }),
+    ownStayUpdateSummaries({ actor }),
+  ])
+  return { upcoming, past, updates, cancelled: url.searchParams.get('cancelled') === '1' }
 })
 
 export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
@@ -50,7 +57,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
 })
 
 export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { upcoming, past, cancelled } = loaderData
+  const { upcoming, past, updates, cancelled } = loaderData
   return (
     <div className="container page">
       <PageHeader
@@ -72,14 +79,14 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
             No upcoming stays. Open one of your pets to book one.
           </EmptyState>
         ) : (
-          <BookingTable bookings={upcoming} caption="Upcoming bookings" actions />
+          <BookingTable bookings={upcoming} updates={updates} caption="Upcoming bookings" actions />
         )}
       </section>
 
       {past.length ? (
         <section className="section stack" aria-labelledby="past-heading">
           <h2 id="past-heading">Past</h2>
-          <BookingTable bookings={past} caption="Past bookings" />
+          <BookingTable bookings={past} updates={updates} caption="Past bookings" />
         </section>
       ) : null}
     </div>
@@ -88,10 +95,13 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
 
 function BookingTable({
   bookings,
+  updates,
   caption,
   actions = false,
 }: {
   bookings: Booking[]
+  /** The stays' updates from staff, by booking id. */
+  updates: Record<number, StayUpdateSummary>
   caption: string
   actions?: boolean
 }) {
@@ -114,6 +124,11 @@ function BookingTable({
             <tr key={b.id}>
               <th scope="row" data-label="Pet">
                 <Link to={`/pets/${b.pet_id}`}>{b.pet.name}</Link>
+                {updates[b.id] ? (
+                  <p className="text-sm stay-update-line">
+                    <LatestStayUpdate summary={updates[b.id]} petId={b.pet_id} />
+                  </p>
+                ) : null}
               </th>
               <BookingRowCells booking={b} showStarted={actions} />
               {actions ? (

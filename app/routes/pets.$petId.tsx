@@ -39,24 +39,41 @@ import '~/components/pet.css'
 import { capitalize, contactText } from '~/domain/text'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
+import { StayUpdates } from '~/components/stay-updates'
+import { canPostStayUpdate } from '~/domain/permissions'
+import { decodeStayUpdate } from '~/http/stay-update-form.server'
+import {
+  listPetStayUpdates,
+  postStayUpdate,
+  STAY_UPDATE_FAILURES,
+} from '~/models/booking/stay-updates.server'
+import { stayUpdateSchema } from '~/schemas/stay-update'
 
-// /pets/:petId — one pet for its owner or staff: photos, details, bookings,
-// and Update (the child route /pets/:petId/edit, a dialog over this page),
+// /pets/:petId — one pet for its owner or staff: photos, details, stay
+// updates (staff post them here while the pet is checked in), vaccinations,
+// bookings, and Update (the child route /pets/:petId/edit, a dialog over this page),
 // Delete (a confirm step) and Book a Reservation.
 export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) => {
   const actor = await requireUser(request)
   const id = requireIdParam(params.petId, PET_FAILURES.notFound)
-  const [details, bookings, vaccinations, settings] = await Promise.all([
+  const [details, bookings, vaccinations, settings, updates] = await Promise.all([
     getPetDetails({ id, actor }),
     listPetBookings({ petId: id, actor }),
     listVaccinations({ petId: id, actor }),
     getHotelSettings(),
+    listPetStayUpdates({ petId: id, actor }),
   ])
   const { today } = hotelClock()
   const required = requiredVaccinesFor(settings, details.pet.type)
   return {
     ...details,
     bookings,
+    updates,
+    // Staff post updates on the stay of a pet that is checked in.
+    postUpdateOn:
+      canPostStayUpdate(actor) && bookings.current?.status === 'checked_in'
+        ? bookings.current.id
+        : null,
     staff: actor.staff,
     mine: details.pet.owner_id === actor.id,
     vaccinations: {
@@ -68,14 +85,22 @@ export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) 
   }
 })
 
-const PET_INTENTS = ['delete', 'create', 'verify-vaccination', 'delete-vaccination'] as const
+const PET_INTENTS = [
+  'delete',
+  'create',
+  'verify-vaccination',
+  'delete-vaccination',
+  'post-update',
+] as const
 
 export const action = pageHandler(async ({ request, params }: Route.ActionArgs) => {
   const actor = await requireUser(request)
   const id = requireIdParam(params.petId, PET_FAILURES.notFound)
   // The Vaccinations section's form may carry a photo of a certificate.
-  const formData = await readFormData(request, { certificate: true })
+  const formData = await readFormData(request, { onePhoto: true })
   const { intent, id: recordId } = readIntent(formData, PET_INTENTS)
+  if (intent === 'post-update')
+    return stayUpdateAction({ bookingId: recordId, petId: id, actor, formData })
   if (intent !== 'delete')
     return vaccinationAction({ intent, recordId, petId: id, actor, formData })
   const deleted = await attempt(() => deletePet({ id, actor }))
@@ -101,7 +126,7 @@ async function vaccinationAction({
   actor,
   formData,
 }: {
-  intent: Exclude<(typeof PET_INTENTS)[number], 'delete'>
+  intent: Exclude<(typeof PET_INTENTS)[number], 'delete' | 'post-update'>
   recordId: number | null
   petId: number
   actor: User
@@ -137,8 +162,51 @@ async function vaccinationAction({
   return redirect(back)
 }
 
+/**
+ * The Stay updates section's post (staff, the pet checked in): its messages
+ * come back to the form; once posted, the page shows it at the top of the list.
+ */
+async function stayUpdateAction({
+  bookingId,
+  petId,
+  actor,
+  formData,
+}: {
+  bookingId: number | null
+  petId: number
+  actor: User
+  formData: FormData
+}) {
+  if (bookingId === null) throw data(STAY_UPDATE_FAILURES.bookingNotFound, { status: 404 })
+  const submission = parseForm(formData, stayUpdateSchema)
+  if (submission.status !== 'success')
+    return data({ error: null, update: submission.reply() }, { status: 400 })
+  const posted = await attempt(async () => {
+    // The fields are valid: now the photo (if any) is decoded, in the photo queue.
+    const { input, photo } = await decodeStayUpdate(submission.value, STAY_UPDATE_FAILURES.notSaved)
+    return postStayUpdate({ bookingId, actor, input, photo })
+  })
+  if (!posted.ok)
+    return data(
+      { error: null, update: replyWithError(submission, posted.error) },
+      { status: posted.error.status },
+    )
+  return redirect(`/pets/${petId}#stay-updates`)
+}
+
 export default function PetPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pet, owner, preview, photos, bookings, staff, mine, vaccinations } = loaderData
+  const {
+    pet,
+    owner,
+    preview,
+    photos,
+    bookings,
+    staff,
+    mine,
+    vaccinations,
+    updates,
+    postUpdateOn,
+  } = loaderData
   const staying = bookings.current?.started ?? false
   return (
     <div className="container page pets-page">
@@ -233,6 +301,14 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           </dl>
         </div>
       </section>
+
+      <StayUpdates
+        petName={pet.name}
+        updates={updates}
+        here={bookings.current?.status === 'checked_in'}
+        postOn={postUpdateOn}
+        lastResult={actionData && 'update' in actionData ? actionData.update : undefined}
+      />
 
       <PetVaccinations
         petId={pet.id}

@@ -71,3 +71,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out
 }
+
+/** A yes/no field: a ticked checkbox on a page ("on"), a boolean (or "true"/"false") in JSON. */
+export function checkbox(name: string) {
+  return z.preprocess(
+    (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: `${name} must be true or false` }),
+  )
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { dollarsToCents } from '~/domain/booking-rules'
-import { blankToUndefined } from './fields'
+import { blankToUndefined, checkbox } from './fields'
 
 // The hotel settings form (/settings): capacity per unit, the daily price of
 // each booking type, the vaccines each species needs and whether a booking
@@ -83,11 +83,7 @@ function vaccineList(label: string) {
   )
 }
 
-/** A checkbox on the page ("on"), a boolean in JSON. */
-const onOff = z.preprocess(
-  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean({ error: 'vaccinations_required_to_book must be true or false' }),
-)
+const onOff = checkbox('vaccinations_required_to_book')
 
 export const settingsSchema = z.object({
   dog_kennels: capacity('Dog kennels'),

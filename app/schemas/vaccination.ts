@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { calendarDateProblem, type IsoDate } from '~/domain/hotel-time'
 import { isEmptyFilePart, isUploadedFile, photoFile } from './pet'
+import { checkbox } from './fields'
 import { MAX_VACCINE_NAME } from './settings'
 
 // A vaccination record, from the pet page's form and from
@@ -40,12 +41,7 @@ export function vaccinationSchema(today: IsoDate) {
         (v) => (isUploadedFile(v) && !isEmptyFilePart(v) ? v : undefined),
         photoFile.optional(),
       ),
-      verified: z
-        .preprocess(
-          (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
-          z.boolean({ error: 'verified must be true or false' }),
-        )
-        .optional(),
+      verified: checkbox('verified').optional(),
     })
     .superRefine((v, ctx) => {
       const given = calendarDateProblem(v.given_on, today)

@@ -869,6 +869,63 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     )
   })
 
+  it(
+    'POST /api/bookings/{id}/updates and GET …/updates/{updateId}/photo',
+    { timeout: TIMEOUT },
+    async () => {
+      // A week before the stays: none is checked in, so no update may be posted.
+      setNow(NOW)
+      const target = fc.oneof(
+        fc.constant(String(ids.ownBooking)),
+        fc.constant(String(ids.otherBooking)),
+        badId,
+      )
+      const poison = {
+        note: [null, 5, [], {}, 'x'.repeat(1001), new HugeText(70_000)],
+        ate_well: ['yes', 2, [], {}, 'null', null],
+        played: ['no', -1, {}],
+        medication_given: ['maybe', 1.5, []],
+      }
+      await check(
+        fc.asyncProperty(
+          actor,
+          target,
+          fc.oneof(jsonBody(['note', 'ate_well', 'played', 'medication_given'], poison), rawBody),
+          async (who, id, body) => {
+            await expectRefused(who, 'POST', `/api/bookings/${id}/updates`, body)
+          },
+        ),
+      )
+      // A note with a file that is no photo (random bytes, any name and type): refused, nothing kept.
+      const withFakePhoto = fakeFile.map((file) => ({
+        kind: 'form' as const,
+        parts: [
+          ['note', 'Played in the yard'],
+          [
+            'photo',
+            {
+              ...file,
+              name: file.name || 'yard.jpg',
+              bytes: file.bytes.length ? file.bytes : new Uint8Array([0xff, 0xd8, 0xff]),
+            },
+          ],
+        ] as [string, string | FilePart][],
+      }))
+      await check(
+        fc.asyncProperty(actor, target, withFakePhoto, async (who, id, body) => {
+          await expectRefused(who, 'POST', `/api/bookings/${id}/updates`, body)
+        }),
+      )
+      await check(
+        fc.asyncProperty(actor, target, badId, async (who, id, update) => {
+          await expectRefused(who, 'GET', `/api/bookings/${id}/updates/${update}/photo`, {
+            kind: 'none',
+          })
+        }),
+      )
+    },
+  )
+
   it('POST /api/reviews, PUT and DELETE /api/reviews/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     const poison = {
@@ -2076,7 +2133,7 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
     )
   })
 
-  it('POST /pets/{id} (delete)', { timeout: TIMEOUT }, async () => {
+  it('POST /pets/{id} (delete, stay updates)', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     // Any body to pets the actor may not delete (someone else's; for a manager none), and
     // any other intent to real pets.
@@ -2109,6 +2166,20 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
                   fc
                     .tuple(notDelete, randomFields(['id']))
                     .map(([i, f]): Field[] => [['intent', i], ...f]),
+                ),
+              )
+              .map(([pet, body]) => ({ who, url: `/pets/${pet}`, body })),
+            // A stay update on real stays (none checked in) with any fields.
+            fc
+              .tuple(
+                fc.constantFrom(String(ids.ownPet), String(ids.otherPet)),
+                formBody(
+                  fc
+                    .tuple(
+                      fc.constantFrom(String(ids.ownBooking), String(ids.otherBooking)),
+                      randomFields(['note', 'ate_well', 'played', 'medication_given', 'photo']),
+                    )
+                    .map(([b, f]): Field[] => [['intent', 'post-update'], ['id', b], ...f]),
                 ),
               )
               .map(([pet, body]) => ({ who, url: `/pets/${pet}`, body })),

@@ -11,6 +11,7 @@ import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { vaccinationsOfPets } from '../pet/vaccinations.server'
 import { coveringQuery } from './occupancy.server'
+import { latestStayUpdates } from './stay-updates.server'
 import { BOOKING_COLUMNS, hydrate, type BookingRow } from './rows.server'
 
 // The staff's day sheet: who arrives, leaves, stays over and comes for day
@@ -59,10 +60,14 @@ export async function getDaySheet({
     owner_lname: string
     owner_phone: string
   })[]
-  const [bookings, settings, records] = await Promise.all([
+  const [bookings, settings, records, updates] = await Promise.all([
     hydrate(db, rows, hotelClock().now),
     getHotelSettings(),
     vaccinationsOfPets(db, [...new Set(rows.map((r) => r.pet_id))]),
+    latestStayUpdates(
+      db,
+      rows.map((r) => r.id),
+    ),
   ])
   const sheet: DaySheet = {
     date,
@@ -96,6 +101,7 @@ export async function getDaySheet({
           .filter((v) => !v.verified)
           .map((v) => v.vaccine),
       },
+      updates: updates.get(r.id) ?? null,
     }
     const list = daySheetListFor(r, date)
     if (list) sheet[list].push(entry)

@@ -12,7 +12,7 @@ import {
   type VaccinationRecord,
 } from '~/domain/vaccination'
 import { getDb } from '~/infra/db.server'
-import { storeCertificate, type ProcessedCertificate } from '~/infra/photo-processing.server'
+import { storePrivatePhoto, type ProcessedPrivatePhoto } from '~/infra/photo-processing.server'
 import {
   deletePhotosQuietly,
   getPhotoStorage,
@@ -69,10 +69,10 @@ const toRecord = (row: RecordRow): VaccinationRecord => ({
  * dropped is removed once it has committed.
  */
 async function withCertificate<T>(
-  certificate: ProcessedCertificate | undefined,
+  certificate: ProcessedPrivatePhoto | undefined,
   write: () => Promise<{ result: T; dropped: string | null }>,
 ): Promise<T> {
-  if (certificate) await storeCertificate(certificate)
+  if (certificate) await storePrivatePhoto(certificate)
   let outcome: { result: T; dropped: string | null }
   try {
     outcome = await write()
@@ -153,7 +153,7 @@ type RecordWrite = {
   petId: number
   actor: Actor
   input: VaccinationInput
-  certificate?: ProcessedCertificate
+  certificate?: ProcessedPrivatePhoto
 }
 
 export async function addVaccination({

@@ -11,6 +11,7 @@ import { keysOf, storePhotos, type ProcessedPhoto } from '~/infra/photo-processi
 import { PET_MESSAGES, type PetFieldsInput } from '~/schemas/pet'
 import { changed } from '../cache-versions.server'
 import { certificateKeysOfPets } from './vaccinations.server'
+import { removeStayUpdatesOfPets } from '../booking/stay-updates.server'
 import {
   imageRow,
   PET_COLUMNS,
@@ -182,9 +183,14 @@ export async function deletePet({ id, actor }: { id: number; actor: Actor }): Pr
       .select('storage_key', 'thumb_key')
       .where({ pet_id: id })
     const certificates = await certificateKeysOfPets(trx, [id])
+    const updatePhotos = await removeStayUpdatesOfPets(trx, [id])
     await trx('pets').where({ id }).delete()
     await changed(trx, ['pet-of-the-month'])
-    return [...images.flatMap((i) => [i.storage_key, i.thumb_key]), ...certificates]
+    return [
+      ...images.flatMap((i) => [i.storage_key, i.thumb_key]),
+      ...certificates,
+      ...updatePhotos,
+    ]
   })
   await deletePhotosQuietly(keys)
 }

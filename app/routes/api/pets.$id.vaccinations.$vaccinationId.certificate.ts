@@ -2,6 +2,7 @@ import type { Route } from './+types/pets.$id.vaccinations.$vaccinationId.certif
 import { apiHandler, methodNotAllowed } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { requireIdParam } from '~/http/params.server'
+import { privatePhotoResponse } from '~/http/private-photo.server'
 import { getCertificate, VACCINATION_FAILURES } from '~/models/pet/vaccinations.server'
 
 // GET /api/pets/{id}/vaccinations/{vaccinationId}/certificate — the photo of
@@ -12,15 +13,7 @@ export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) =
   const actor = await requireApiUser(request)
   const petId = requireIdParam(params.id, VACCINATION_FAILURES.petNotFound)
   const id = requireIdParam(params.vaccinationId, VACCINATION_FAILURES.notFound)
-  const photo = await getCertificate({ petId, id, actor })
-  return new Response(new Uint8Array(photo.body), {
-    headers: {
-      'Content-Type': photo.contentType,
-      'Content-Length': String(photo.body.byteLength),
-      'Cache-Control': 'private, no-store',
-      'Content-Disposition': 'inline',
-    },
-  })
+  return privatePhotoResponse(await getCertificate({ petId, id, actor }))
 })
 
 export function action() {
