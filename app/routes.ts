@@ -76,6 +76,7 @@ export default [
     route('bookings/:id/check-in', 'routes/api/bookings.$id.check-in.ts'),
     route('bookings/:id/check-out', 'routes/api/bookings.$id.check-out.ts'),
     route('bookings/:id/updates', 'routes/api/bookings.$id.updates.ts'),
+    route('bookings/:id/adjustments', 'routes/api/bookings.$id.adjustments.ts'),
     route(
       'bookings/:id/updates/:updateId/photo',
       'routes/api/bookings.$id.updates.$updateId.photo.ts',

@@ -10,6 +10,7 @@ import * as cancellationAndNoShow from './009-cancellation-and-no-show'
 import * as vaccinations from './010-vaccinations'
 import * as petContacts from './011-pet-contacts'
 import * as stayUpdates from './012-stay-updates'
+import * as priceAdjustments from './013-price-adjustments'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -25,6 +26,7 @@ const migrations: Record<string, Knex.Migration> = {
   '010-vaccinations': vaccinations,
   '011-pet-contacts': petContacts,
   '012-stay-updates': stayUpdates,
+  '013-price-adjustments': priceAdjustments,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,26 +1,34 @@
 /**
- * A pet's past stays on its booking page, newest first, each with its price as booked.
+ * A pet's past stays, newest first, each with its price as booked and any
+ * lines added to it; with `adjust`, the Owner's and Managers' form to add one.
  *
  *   <BookingHistory bookings={past} more={morePast} petName="Rex" />
+ *   <BookingHistory … adjust={{ action: '/pets/7', errors: { 12: 'Reason is required' } }} />
  */
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { dayCount, StayText } from './booking-summary'
+import { AdjustmentLines, AdjustPriceForm } from './price-adjustments'
+
+/** Where the Owner's and Managers' price forms post, and the last refusal per booking id. */
+export type AdjustOptions = { action: string; errors?: Record<number, string> }
 
 export function BookingHistory({
   bookings,
   more,
   petName,
+  adjust,
 }: {
   bookings: Booking[]
   more: boolean
   petName: string
+  adjust?: AdjustOptions
 }) {
   if (!bookings.length) return <p className="muted">{petName} has no past stays yet.</p>
   return (
     <ul className="booking-history" aria-label={`Past stays of ${petName}`}>
       {bookings.map((b) => (
-        <li key={b.id} className="booking-history-item">
+        <li key={b.id} id={`booking-${b.id}`} className="booking-history-item">
           <p className="booking-history-when">
             <StayText booking={b} />
           </p>
@@ -29,7 +37,11 @@ export function BookingHistory({
             {formatDollars(Math.round(b.daily_price * 100))}
             {b.services.length ? ` · ${b.services.map((s) => s.service).join(', ')}` : ''}
           </p>
+          <AdjustmentLines booking={b} />
           <p className="price">{formatDollars(Math.round(b.total * 100))}</p>
+          {adjust && b.status !== 'cancelled' ? (
+            <AdjustPriceForm booking={b} action={adjust.action} error={adjust.errors?.[b.id]} />
+          ) : null}
         </li>
       ))}
       {more ? <li className="muted text-sm">Older stays are not shown.</li> : null}

@@ -8,7 +8,8 @@
 import { Link } from 'react-router'
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
-import { BookingHistory } from './booking-history'
+import { BookingHistory, type AdjustOptions } from './booking-history'
+import { AdjustmentLines, AdjustPriceForm } from './price-adjustments'
 import { dayCount, StayText, VaccinesNeeded } from './booking-summary'
 import { EmptyState } from './empty-state'
 import './pet.css'
@@ -28,12 +29,15 @@ export function PetBookings({
   current,
   past,
   morePast,
+  adjust,
 }: {
   petId: number
   petName: string
   current: Booking | null
   past: Booking[]
   morePast: boolean
+  /** For the Owner and Managers: the price forms (see BookingHistory). */
+  adjust?: AdjustOptions
 }) {
   if (!current && past.length === 0)
     return (
@@ -50,20 +54,20 @@ export function PetBookings({
     )
   return (
     <div className="stack">
-      {current ? <CurrentBooking booking={current} /> : null}
+      {current ? <CurrentBooking booking={current} adjust={adjust} /> : null}
       {past.length ? (
         <section className="stack-sm" aria-labelledby="pet-past-stays">
           <h3 id="pet-past-stays">Past stays</h3>
-          <BookingHistory bookings={past} more={morePast} petName={petName} />
+          <BookingHistory bookings={past} more={morePast} petName={petName} adjust={adjust} />
         </section>
       ) : null}
     </div>
   )
 }
 
-function CurrentBooking({ booking }: { booking: Booking }) {
+function CurrentBooking({ booking, adjust }: { booking: Booking; adjust?: AdjustOptions }) {
   return (
-    <div className="pet-booking pet-booking-current">
+    <div className="pet-booking pet-booking-current" id={`booking-${booking.id}`}>
       <div className="stack-sm">
         <p className="pet-booking-when">
           <span className="badge badge-primary">
@@ -76,6 +80,7 @@ function CurrentBooking({ booking }: { booking: Booking }) {
           {BOOKING_TYPE_LABELS[booking.booking_type]} · {dayCount(booking.days)}
           {booking.services.length ? ` · ${booking.services.map((s) => s.service).join(', ')}` : ''}
         </p>
+        <AdjustmentLines booking={booking} />
       </div>
       <div className="cluster">
         <span className="price">{formatDollars(Math.round(booking.total * 100))}</span>
@@ -84,6 +89,13 @@ function CurrentBooking({ booking }: { booking: Booking }) {
         </Link>
       </div>
       <VaccinesNeeded booking={booking} />
+      {adjust ? (
+        <AdjustPriceForm
+          booking={booking}
+          action={adjust.action}
+          error={adjust.errors?.[booking.id]}
+        />
+      ) : null}
     </div>
   )
 }

@@ -42,6 +42,11 @@ export type Booking = {
    * are recorded. Empty once it is checked in, over or called off.
    */
   vaccinations_missing: string[]
+  /**
+   * Lines the Owner or a Manager added to the price, oldest first (empty for
+   * most bookings); `total` already includes them.
+   */
+  adjustments: PriceAdjustment[]
 }
 
 /** What a client or the API asks for: POST /api/bookings, PUT /api/bookings/{id}. */
@@ -119,4 +124,16 @@ export type DaySheet = {
   dayCare: DaySheetEntry[]
   occupancy: Occupancy
   capacity: Occupancy
+}
+
+/** A line the Owner or a Manager added to a booking's price, with why (negative: a discount). */
+export type PriceAdjustment = {
+  id: number
+  /** Dollars, e.g. -40 or 15.5. */
+  amount: number
+  reason: string
+  /** Who added it (first name), null once their account is gone. */
+  by: string | null
+  /** Hotel wall time. */
+  created_at: WallDateTime
 }

@@ -69,6 +69,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'list every pet': { allowed: STAFF, check: can.canListAllPets },
   'list every booking': { allowed: ADMINS, check: can.canListAllBookings },
   'change a stay that has started': { allowed: ADMINS, check: can.canChangeStartedStay },
+  'adjust a booking’s price': { allowed: ADMINS, check: can.canAdjustPrice },
   'see the day sheet': { allowed: STAFF, check: can.canSeeDaySheet },
   'check pets in and out': { allowed: STAFF, check: can.canRunFrontDesk },
   'post a stay update': { allowed: STAFF, check: can.canPostStayUpdate },

@@ -51,6 +51,8 @@ export const canSeeBooking = canManageBooking
  */
 export const canChangeStartedStay = (actor: Actor) => isAdmin(actor)
 export const canListAllBookings = (actor: Actor) => isAdmin(actor)
+/** A line on a booking's price, with a reason (a discount, a fee): the Owner and Managers. */
+export const canAdjustPrice = (actor: Actor) => isAdmin(actor)
 /** The day sheet (who arrives, leaves and stays on a date) is for staff. */
 export const canSeeDaySheet = (actor: Actor) => isStaff(actor)
 /** Checking pets in and out (and undoing a mis-tap): any staff member at the front desk. */

@@ -29,7 +29,7 @@ import {
   verifyVaccination,
 } from '~/models/pet/vaccinations.server'
 import { vaccinationSchema } from '~/schemas/vaccination'
-import { readFormData } from '~/http/request-body.server'
+import { formDataToObject, readFormData } from '~/http/request-body.server'
 import { decodeCertificate } from '~/http/vaccination-form.server'
 import { listPetBookings } from '~/models/booking/queries.server'
 import { getPetDetails } from '~/models/pet/queries.server'
@@ -40,7 +40,9 @@ import { capitalize, contactText } from '~/domain/text'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import { StayUpdates } from '~/components/stay-updates'
-import { canPostStayUpdate } from '~/domain/permissions'
+import { canAdjustPrice, canPostStayUpdate } from '~/domain/permissions'
+import { adjustPrice, ADJUSTMENT_FAILURES } from '~/models/booking/adjustments.server'
+import { priceAdjustmentSchema } from '~/schemas/price-adjustment'
 import { decodeStayUpdate } from '~/http/stay-update-form.server'
 import {
   listPetStayUpdates,
@@ -70,6 +72,7 @@ export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) 
     bookings,
     updates,
     // Staff post updates on the stay of a pet that is checked in.
+    canAdjust: canAdjustPrice(actor),
     postUpdateOn:
       canPostStayUpdate(actor) && bookings.current?.status === 'checked_in'
         ? bookings.current.id
@@ -91,6 +94,7 @@ const PET_INTENTS = [
   'verify-vaccination',
   'delete-vaccination',
   'post-update',
+  'adjust-price',
 ] as const
 
 export const action = pageHandler(async ({ request, params }: Route.ActionArgs) => {
@@ -99,6 +103,8 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
   // The Vaccinations section's form may carry a photo of a certificate.
   const formData = await readFormData(request, { onePhoto: true })
   const { intent, id: recordId } = readIntent(formData, PET_INTENTS)
+  if (intent === 'adjust-price')
+    return adjustPriceAction({ bookingId: recordId, petId: id, actor, formData })
   if (intent === 'post-update')
     return stayUpdateAction({ bookingId: recordId, petId: id, actor, formData })
   if (intent !== 'delete')
@@ -126,7 +132,7 @@ async function vaccinationAction({
   actor,
   formData,
 }: {
-  intent: Exclude<(typeof PET_INTENTS)[number], 'delete' | 'post-update'>
+  intent: Exclude<(typeof PET_INTENTS)[number], 'delete' | 'post-update' | 'adjust-price'>
   recordId: number | null
   petId: number
   actor: User
@@ -194,6 +200,38 @@ async function stayUpdateAction({
   return redirect(`/pets/${petId}#stay-updates`)
 }
 
+/**
+ * A line on a stay's price (the Owner and Managers): back to the stay once
+ * added; a refusal comes back beside that stay's form.
+ */
+async function adjustPriceAction({
+  bookingId,
+  petId,
+  actor,
+  formData,
+}: {
+  bookingId: number | null
+  petId: number
+  actor: User
+  formData: FormData
+}) {
+  if (bookingId === null) throw data(ADJUSTMENT_FAILURES.notFound, { status: 404 })
+  const parsed = priceAdjustmentSchema.safeParse(formDataToObject(formData))
+  const refused = (message: string, status: number) =>
+    data({ error: null, adjust: { bookingId, message } }, { status })
+  if (!parsed.success) return refused(parsed.error.issues[0].message, 400)
+  const done = await attempt(() => adjustPrice({ actor, bookingId, input: parsed.data }))
+  if (!done.ok) {
+    if (done.error.kind === 'forbidden' || done.error.kind === 'not_found')
+      throw toRouteError(done.error)
+    return refused(
+      Object.values(done.error.fieldErrors ?? {})[0] ?? done.error.message,
+      done.error.status,
+    )
+  }
+  return redirect(`/pets/${petId}#booking-${bookingId}`)
+}
+
 export default function PetPage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     pet,
@@ -206,7 +244,9 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
     vaccinations,
     updates,
     postUpdateOn,
+    canAdjust,
   } = loaderData
+  const refusedAdjustment = actionData && 'adjust' in actionData ? actionData.adjust : null
   const staying = bookings.current?.started ?? false
   return (
     <div className="container page pets-page">
@@ -331,6 +371,16 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           current={bookings.current}
           past={bookings.past}
           morePast={bookings.morePast}
+          adjust={
+            canAdjust
+              ? {
+                  action: `/pets/${pet.id}`,
+                  errors: refusedAdjustment
+                    ? { [refusedAdjustment.bookingId]: refusedAdjustment.message }
+                    : undefined,
+                }
+              : undefined
+          }
         />
       </section>
     </div>

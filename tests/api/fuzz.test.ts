@@ -926,6 +926,29 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     },
   )
 
+  it('POST /api/bookings/{id}/adjustments', { timeout: TIMEOUT }, async () => {
+    setNow(NOW)
+    const target = fc.oneof(
+      fc.constant(String(ids.ownBooking)),
+      fc.constant(String(ids.otherBooking)),
+      badId,
+    )
+    const poison = {
+      amount: [0, '0', '-0.00', 'ten', '1.234', '--5', 1e21, -1e9, NaN, [], {}, null, true, '1e3'],
+      reason: ['', ' ', null, 3, [], 'z'.repeat(201), new HugeText(70_000)],
+    }
+    await check(
+      fc.asyncProperty(
+        actor,
+        target,
+        jsonBody(['amount', 'reason'], poison),
+        async (who, id, body) => {
+          await expectRefused(who, 'POST', `/api/bookings/${id}/adjustments`, body)
+        },
+      ),
+    )
+  })
+
   it('POST /api/reviews, PUT and DELETE /api/reviews/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     const poison = {
@@ -2133,7 +2156,7 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
     )
   })
 
-  it('POST /pets/{id} (delete, stay updates)', { timeout: TIMEOUT }, async () => {
+  it('POST /pets/{id} (delete, stay updates, price lines)', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     // Any body to pets the actor may not delete (someone else's; for a manager none), and
     // any other intent to real pets.
@@ -2166,6 +2189,26 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
                   fc
                     .tuple(notDelete, randomFields(['id']))
                     .map(([i, f]): Field[] => [['intent', i], ...f]),
+                ),
+              )
+              .map(([pet, body]) => ({ who, url: `/pets/${pet}`, body })),
+            // A price line on real stays: an amount never valid, any other fields.
+            fc
+              .tuple(
+                fc.constantFrom(String(ids.ownPet), String(ids.otherPet)),
+                formBody(
+                  fc
+                    .tuple(
+                      fc.constantFrom(String(ids.ownBooking), String(ids.otherBooking)),
+                      fc.constantFrom('', '0', '-0', 'ten', '1.234', '--5', '1e3', '99999999'),
+                      randomFields(['reason']),
+                    )
+                    .map(([b, amount, f]): Field[] => [
+                      ['intent', 'adjust-price'],
+                      ['id', b],
+                      ['amount', amount],
+                      ...f,
+                    ]),
                 ),
               )
               .map(([pet, body]) => ({ who, url: `/pets/${pet}`, body })),

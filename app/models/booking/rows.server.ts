@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { Booking } from '~/domain/booking'
+import type { Booking, PriceAdjustment } from '~/domain/booking'
 import type { BookingType } from '~/domain/booking-rules'
 import type { BookingStatus } from '~/domain/front-desk'
 import { isStarted } from '~/domain/booking-states'
@@ -29,6 +29,7 @@ export type BookingRow = {
   checked_out_at: string | null
   cancelled_at: string | null
   no_show_at: string | null
+  adjustment_count: number
 }
 
 export const BOOKING_COLUMNS = [
@@ -42,6 +43,7 @@ export const BOOKING_COLUMNS = [
   'p.name as pet_name',
   'p.type as pet_type',
   'b.status',
+  'b.adjustment_count',
 ] as const
 
 /** Drop-off and pick-up leave the database as text in one fixed shape on both drivers. */
@@ -67,6 +69,30 @@ export function bookingQuery(db: Conn, { withCancelled = false } = {}) {
   return withCancelled ? q : q.whereNot('b.status', 'cancelled')
 }
 
+type AdjustmentRow = PriceAdjustment & { booking_id: number }
+
+/** The price lines of the bookings that have any (most have none: no query then). */
+async function adjustmentsOf(db: Conn, rows: BookingRow[]) {
+  const ids = rows.filter((r) => r.adjustment_count > 0).map((r) => r.id)
+  if (!ids.length) return new Map<number, AdjustmentRow[]>()
+  const lines = (await db({ a: 'booking_adjustments' })
+    .leftJoin({ u: 'users' }, 'u.id', 'a.actor_id')
+    .select(
+      'a.id',
+      'a.booking_id',
+      'a.amount_cents',
+      'a.reason',
+      'u.fname as by',
+      db.raw(`to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as created_at`),
+    )
+    .whereRaw('a.booking_id = ANY(?::int[])', [toPgArray(ids)])
+    .orderBy('a.id')) as (Omit<AdjustmentRow, 'amount'> & { amount_cents: number })[]
+  return groupBy(
+    lines.map(({ amount_cents, ...line }) => ({ ...line, amount: centsToDollars(amount_cents) })),
+    (l) => l.booking_id,
+  )
+}
+
 type LineRow = { booking_id: number; service_id: number; service_name: string; price_cents: number }
 type StaffRow = { service_id: number; id: number; fname: string; lname: string }
 
@@ -89,10 +115,14 @@ export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): 
     : []
   const staffByService = groupBy(staff, (s) => s.service_id)
   const linesByBooking = groupBy(lines, (l) => l.booking_id)
-  const missing = await missingVaccinesOfStays(db, rows)
+  const [missing, adjustments] = await Promise.all([
+    missingVaccinesOfStays(db, rows),
+    adjustmentsOf(db, rows),
+  ])
   return rows.map((r, i) => ({
     ...toBooking(r, linesByBooking.get(r.id) ?? [], staffByService, now),
     vaccinations_missing: missing[i],
+    adjustments: (adjustments.get(r.id) ?? []).map(({ booking_id: _b, ...line }) => line),
   }))
 }
 
@@ -101,7 +131,7 @@ function toBooking(
   lines: LineRow[],
   staffByService: Map<number, StaffRow[]>,
   now: WallDateTime,
-): Omit<Booking, 'vaccinations_missing'> {
+): Omit<Booking, 'vaccinations_missing' | 'adjustments'> {
   return {
     id: r.id,
     client_id: r.client_id,

@@ -83,6 +83,8 @@ type ExistingRow = {
   pick_up_date: string
   daily_price_cents: number
   total_cents: number
+  /** The sum of the price lines the Owner or a Manager added: a re-priced stay keeps them. */
+  adjustment_cents: number
 }
 
 type ChangeableRow = Pick<
@@ -119,6 +121,7 @@ const existingColumns = (db: Knex | Knex.Transaction) => [
   'status',
   'daily_price_cents',
   'total_cents',
+  'adjustment_cents',
   db.raw(`to_char(drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
   db.raw(`to_char(pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
 ]
@@ -370,7 +373,8 @@ async function writeBooking(
     pick_up_at: input.pick_up_date,
     days: price.days,
     daily_price_cents: price.dailyPriceCents,
-    total_cents: price.totalCents,
+    // What the client owes: the price, and the lines a manager added (a discount never below zero).
+    total_cents: Math.max(0, price.totalCents + (existing?.adjustment_cents ?? 0)),
     ...(started ? {} : { priced_at: hotelClock().instant.toISOString() }),
   }
   let id: number

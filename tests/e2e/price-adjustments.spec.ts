@@ -1,0 +1,61 @@
+import {
+  apiAddPet,
+  apiLogin,
+  demoEmail,
+  expect,
+  expectNoA11yViolations,
+  snap,
+  test,
+  uniqueName,
+} from './support/fixtures'
+
+// A manager adds a line to a stay's price on the pet's page, with JavaScript
+// on and off: a refused amount is explained beside the form, a discount with
+// its reason shows under the stay with the new total, and the client sees it.
+
+test('a manager discounts a stay on the pet’s page', async ({ page, newClient }, testInfo) => {
+  const petName = uniqueName('Pip')
+  const { user, password } = await newClient()
+  const pet = await apiAddPet(page.request, petName, 'dog')
+  const { services } = (await (await page.request.get('/api/services')).json()) as {
+    services: { id: number; species: string }[]
+  }
+  const booked = await page.request.post('/api/bookings', {
+    data: {
+      client_id: user.id,
+      pet_id: pet.id,
+      booking_type: 'boarding_care',
+      drop_off_date: '2026-12-01 10:00:00',
+      pick_up_date: '2026-12-04 10:00:00',
+      services: [services.find((s) => s.species !== 'cat')!.id],
+    },
+  })
+  expect(booked.status()).toBe(201)
+  const { booking } = (await booked.json()) as { booking: { id: number; total: number } }
+
+  await page.context().clearCookies()
+  await apiLogin(page.request, demoEmail('manager'))
+  await page.goto(`/pets/${pet.id}`)
+  const stay = page.locator(`#booking-${booking.id}`)
+  await stay.getByText('Adjust the price').click()
+  await stay.getByLabel('Amount in dollars').fill('ten')
+  await stay.getByLabel('Reason (the client sees it)').fill('Loyal guest')
+  await stay.getByRole('button', { name: 'Add to the price' }).click()
+  await expect(
+    stay.getByText('Amount must be an amount like -40.00 (a discount) or 15.00 (a fee)'),
+  ).toBeVisible()
+
+  await stay.getByLabel('Amount in dollars').fill('-20')
+  await stay.getByLabel('Reason (the client sees it)').fill('Loyal guest')
+  await stay.getByRole('button', { name: 'Add to the price' }).click()
+  await expect(stay.getByText('Discount: Loyal guest')).toBeVisible()
+  await expect(stay.getByText(`$${(booking.total - 20).toFixed(2)}`)).toBeVisible()
+  await expectNoA11yViolations(page)
+  await snap(page, testInfo, 'price-adjustment-manager')
+
+  await page.context().clearCookies()
+  await apiLogin(page.request, user.email, password)
+  await page.goto(`/pets/${pet.id}`)
+  await expect(stay.getByText('Discount: Loyal guest')).toBeVisible()
+  await expect(stay.getByText('Adjust the price')).toHaveCount(0)
+})
