@@ -3,12 +3,15 @@
  * lines added to it; with `adjust`, the Owner's and Managers' form to add one.
  *
  *   <BookingHistory bookings={past} more={morePast} petName="Rex" />
- *   <BookingHistory … adjust={{ action: '/pets/7', errors: { 12: 'Reason is required' } }} />
+ *   <BookingHistory … adjust={{ action: '/pets/7', errors: { 12: 'Reason is required' } }}
+ *     history={{ 12: [{ action: 'check-in', … }] }} />
  */
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { dayCount, StayText } from './booking-summary'
 import { AdjustmentLines, AdjustPriceForm } from './price-adjustments'
+import { StayHistory } from './stay-history'
+import type { BookingEvent } from '~/domain/booking-history'
 
 /** Where the Owner's and Managers' price forms post, and the last refusal per booking id. */
 export type AdjustOptions = { action: string; errors?: Record<number, string> }
@@ -18,11 +21,14 @@ export function BookingHistory({
   more,
   petName,
   adjust,
+  history,
 }: {
   bookings: Booking[]
   more: boolean
   petName: string
   adjust?: AdjustOptions
+  /** For staff: what happened to each stay, by booking id. */
+  history?: Record<number, BookingEvent[]>
 }) {
   if (!bookings.length) return <p className="muted">{petName} has no past stays yet.</p>
   return (
@@ -39,6 +45,7 @@ export function BookingHistory({
           </p>
           <AdjustmentLines booking={b} />
           <p className="price">{formatDollars(Math.round(b.total * 100))}</p>
+          <StayHistory events={history?.[b.id]} />
           {adjust && b.status !== 'cancelled' ? (
             <AdjustPriceForm booking={b} action={adjust.action} error={adjust.errors?.[b.id]} />
           ) : null}

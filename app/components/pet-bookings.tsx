@@ -10,6 +10,8 @@ import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { BookingHistory, type AdjustOptions } from './booking-history'
 import { AdjustmentLines, AdjustPriceForm } from './price-adjustments'
+import { StayHistory } from './stay-history'
+import type { BookingEvent } from '~/domain/booking-history'
 import { dayCount, StayText, VaccinesNeeded } from './booking-summary'
 import { EmptyState } from './empty-state'
 import './pet.css'
@@ -30,6 +32,7 @@ export function PetBookings({
   past,
   morePast,
   adjust,
+  history,
 }: {
   petId: number
   petName: string
@@ -38,6 +41,8 @@ export function PetBookings({
   morePast: boolean
   /** For the Owner and Managers: the price forms (see BookingHistory). */
   adjust?: AdjustOptions
+  /** For staff: what happened to each stay, by booking id. */
+  history?: Record<number, BookingEvent[]>
 }) {
   if (!current && past.length === 0)
     return (
@@ -54,18 +59,34 @@ export function PetBookings({
     )
   return (
     <div className="stack">
-      {current ? <CurrentBooking booking={current} adjust={adjust} /> : null}
+      {current ? (
+        <CurrentBooking booking={current} adjust={adjust} events={history?.[current.id]} />
+      ) : null}
       {past.length ? (
         <section className="stack-sm" aria-labelledby="pet-past-stays">
           <h3 id="pet-past-stays">Past stays</h3>
-          <BookingHistory bookings={past} more={morePast} petName={petName} adjust={adjust} />
+          <BookingHistory
+            bookings={past}
+            more={morePast}
+            petName={petName}
+            adjust={adjust}
+            history={history}
+          />
         </section>
       ) : null}
     </div>
   )
 }
 
-function CurrentBooking({ booking, adjust }: { booking: Booking; adjust?: AdjustOptions }) {
+function CurrentBooking({
+  booking,
+  adjust,
+  events,
+}: {
+  booking: Booking
+  adjust?: AdjustOptions
+  events?: BookingEvent[]
+}) {
   return (
     <div className="pet-booking pet-booking-current" id={`booking-${booking.id}`}>
       <div className="stack-sm">
@@ -89,6 +110,7 @@ function CurrentBooking({ booking, adjust }: { booking: Booking; adjust?: Adjust
         </Link>
       </div>
       <VaccinesNeeded booking={booking} />
+      <StayHistory events={events} />
       {adjust ? (
         <AdjustPriceForm
           booking={booking}

@@ -73,6 +73,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'see the day sheet': { allowed: STAFF, check: can.canSeeDaySheet },
   'check pets in and out': { allowed: STAFF, check: can.canRunFrontDesk },
   'post a stay update': { allowed: STAFF, check: can.canPostStayUpdate },
+  'see a booking’s history': { allowed: STAFF, check: can.canSeeBookingHistory },
   'mark a vaccination verified': { allowed: STAFF, check: can.canVerifyVaccinations },
   'add a review': { allowed: ['client'], check: can.canAddReview },
   'manage services': { allowed: ADMINS, check: can.canManageServices },

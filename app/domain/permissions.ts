@@ -57,6 +57,8 @@ export const canAdjustPrice = (actor: Actor) => isAdmin(actor)
 export const canSeeDaySheet = (actor: Actor) => isStaff(actor)
 /** Checking pets in and out (and undoing a mis-tap): any staff member at the front desk. */
 export const canRunFrontDesk = (actor: Actor) => isStaff(actor)
+/** What happened to a booking (check-ins, changes, price lines, who did each): staff. */
+export const canSeeBookingHistory = (actor: Actor) => isStaff(actor)
 /** Stay updates (report cards) are posted by any staff member… */
 export const canPostStayUpdate = (actor: Actor) => isStaff(actor)
 /** …and read by staff and by the booking's client. */

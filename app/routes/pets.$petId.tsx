@@ -40,7 +40,8 @@ import { capitalize, contactText } from '~/domain/text'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import { StayUpdates } from '~/components/stay-updates'
-import { canAdjustPrice, canPostStayUpdate } from '~/domain/permissions'
+import { canAdjustPrice, canPostStayUpdate, canSeeBookingHistory } from '~/domain/permissions'
+import { listBookingHistories } from '~/models/booking/history.server'
 import { adjustPrice, ADJUSTMENT_FAILURES } from '~/models/booking/adjustments.server'
 import { priceAdjustmentSchema } from '~/schemas/price-adjustment'
 import { decodeStayUpdate } from '~/http/stay-update-form.server'
@@ -67,12 +68,22 @@ export const loader = pageHandler(async ({ request, params }: Route.LoaderArgs) 
   ])
   const { today } = hotelClock()
   const required = requiredVaccinesFor(settings, details.pet.type)
+  const history = canSeeBookingHistory(actor)
+    ? await listBookingHistories({
+        actor,
+        bookingIds: [
+          ...(bookings.current ? [bookings.current.id] : []),
+          ...bookings.past.map((b) => b.id),
+        ],
+      })
+    : undefined
   return {
     ...details,
     bookings,
     updates,
     // Staff post updates on the stay of a pet that is checked in.
     canAdjust: canAdjustPrice(actor),
+    history,
     postUpdateOn:
       canPostStayUpdate(actor) && bookings.current?.status === 'checked_in'
         ? bookings.current.id
@@ -245,6 +256,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
     updates,
     postUpdateOn,
     canAdjust,
+    history,
   } = loaderData
   const refusedAdjustment = actionData && 'adjust' in actionData ? actionData.adjust : null
   const staying = bookings.current?.started ?? false
@@ -371,6 +383,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           current={bookings.current}
           past={bookings.past}
           morePast={bookings.morePast}
+          history={history}
           adjust={
             canAdjust
               ? {

@@ -120,9 +120,7 @@ describe('POST /api/bookings/{id}/adjustments', () => {
     expect((await other.post(s.url, body)).status).toBe(403)
     expect((await employee.post(s.url, body)).status).toBe(403)
     expect((await (await loggedIn('anonymous')).client.post(s.url, body)).status).toBe(401)
-    expect((await s.c.get(`/api/bookings/${s.booking.id}`)).body.total).toBe(
-      s.booking.total,
-    )
+    expect((await s.c.get(`/api/bookings/${s.booking.id}`)).body.total).toBe(s.booking.total)
     expect((await owner.post(s.url, body)).status).toBe(201)
     expect((await s.manager.post('/api/bookings/999999/adjustments', body)).status).toBe(404)
     expect((await s.manager.get(s.url)).status).toBe(405)
@@ -230,5 +228,12 @@ describe('the pet page', () => {
     expect(shown).toContain('−$40.00')
     expect(shown).toContain('Two &lt;nights&gt; unused')
     expect(shown).toContain(`$${(s.booking.total - 40).toFixed(2)}`)
+    // Staff see the stay's history with who did what; its client does not.
+    expect(shown).not.toContain('History (')
+    const staffView = (await s.manager.get(`/pets/${s.pet.id}`)).body as string
+    expect(staffView).toContain('History (1)')
+    expect(staffView).toContain(
+      `Price adjusted: −$40.00: Two &lt;nights&gt; unused (${s.managerUser.fname} ${s.managerUser.lname})`,
+    )
   })
 })

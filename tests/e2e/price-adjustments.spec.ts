@@ -50,6 +50,9 @@ test('a manager discounts a stay on the pet’s page', async ({ page, newClient 
   await stay.getByRole('button', { name: 'Add to the price' }).click()
   await expect(stay.getByText('Discount: Loyal guest')).toBeVisible()
   await expect(stay.getByText(`$${(booking.total - 20).toFixed(2)}`)).toBeVisible()
+  // The stay's history says who did it.
+  await stay.getByText('History (1)').click()
+  await expect(stay.getByText(/Price adjusted: −\$20\.00: Loyal guest \(/)).toBeVisible()
   await expectNoA11yViolations(page)
   await snap(page, testInfo, 'price-adjustment-manager')
 
@@ -58,4 +61,5 @@ test('a manager discounts a stay on the pet’s page', async ({ page, newClient 
   await page.goto(`/pets/${pet.id}`)
   await expect(stay.getByText('Discount: Loyal guest')).toBeVisible()
   await expect(stay.getByText('Adjust the price')).toHaveCount(0)
+  await expect(stay.getByText('History (1)')).toHaveCount(0)
 })
