@@ -14,6 +14,7 @@ import { coveredDates } from '../../app/domain/booking-states'
 
 const NOW = '2026-03-02T17:00:00Z'
 const BOOKING_FIELDS = [
+  'adjustments',
   'booking_type',
   'cancelled_at',
   'checked_in_at',
@@ -120,6 +121,7 @@ describe('booking calls', () => {
       cancelled_at: null,
       no_show_at: null,
       vaccinations_missing: [],
+      adjustments: [],
     })
   })
 
