@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PublicJson } from '../app/http/public-json.server'
+import { matchesIfNoneMatch } from '../app/http/etag.server'
 import { chooseEncoding, compressSync } from './compress'
+
+const headerText = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(', ') : (value ?? null)
 
 // Sends the public JSON of the read cache (app/http/public-json.server.ts)
 // as React Router would send the same answer — the same headers in the same
@@ -19,9 +23,22 @@ export function sendPublicJson(
   json: PublicJson,
   base: string[],
 ) {
+  if (matchesIfNoneMatch(headerText(req.headers['if-none-match']), json.etag)) {
+    res.writeHead(304, '', [...base, 'etag', json.etag, 'cache-control', 'no-store'])
+    res.end()
+    return
+  }
   let encoded = encodedOf.get(json)
   if (!encoded) encodedOf.set(json, (encoded = { identity: Buffer.from(json.text) }))
-  const headers = [...base, 'content-type', 'application/json', 'cache-control', 'no-store']
+  const headers = [
+    ...base,
+    'content-type',
+    'application/json',
+    'etag',
+    json.etag,
+    'cache-control',
+    'no-store',
+  ]
   const encoding = chooseEncoding(req, JSON_TYPE, encoded.identity.length)
   let body = encoded.identity
   if (encoding) {

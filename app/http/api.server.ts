@@ -7,6 +7,7 @@ import {
   type FieldErrors,
 } from '~/domain/errors'
 import { fieldErrors } from '~/schemas/fields'
+import { etagOf, matchesIfNoneMatch } from './etag.server'
 import { readBodyText } from './request-body.server'
 
 // The JSON /api's plumbing: one translation of an AppError into the contract's
@@ -32,11 +33,16 @@ export function errorResponse(error: AppError): Response {
   return apiError(error.status, error.message, error.fieldErrors, headers)
 }
 
-/** Wraps an /api loader or action: a thrown AppError becomes its JSON answer. */
-export function apiHandler<A>(handler: (args: A) => Promise<Response>) {
+/**
+ * Wraps an /api loader or action: a thrown AppError becomes its JSON answer,
+ * and a JSON answer to a GET gets its ETag (304 when the client has it).
+ */
+export function apiHandler<A extends { request: Request }>(
+  handler: (args: A) => Promise<Response>,
+) {
   return async (args: A): Promise<Response> => {
     try {
-      return await handler(args)
+      return conditional(args.request, await handler(args))
     } catch (error) {
       if (isAppError(error)) return errorResponse(error)
       throw error
@@ -44,8 +50,35 @@ export function apiHandler<A>(handler: (args: A) => Promise<Response>) {
   }
 }
 
+/** The JSON text of each answer made by `ok`, for its ETag. */
+const jsonTexts = new WeakMap<Response, string>()
+
 export function ok(data: unknown, init?: ResponseInit) {
-  return Response.json(data, init)
+  const text = JSON.stringify(data)
+  const headers = new Headers(init?.headers)
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+  const res = new Response(text, { ...init, headers })
+  jsonTexts.set(res, text)
+  return res
+}
+
+/**
+ * Conditional GETs for integrations that poll: a 200 JSON answer carries a
+ * weak ETag of its text (weak: the bytes differ by compression), and a GET
+ * or HEAD whose If-None-Match names it gets 304 with no body. (Streamed
+ * lists have no text to hash and no ETag.)
+ */
+function conditional(request: Request, res: Response): Response {
+  const text = jsonTexts.get(res)
+  if (text === undefined || res.status !== 200) return res
+  if (request.method !== 'GET' && request.method !== 'HEAD') return res
+  const tag = etagOf(text)
+  res.headers.set('ETag', tag)
+  if (!matchesIfNoneMatch(request.headers.get('If-None-Match'), tag)) return res
+  const headers = new Headers(res.headers)
+  headers.delete('Content-Type')
+  headers.delete('Content-Length')
+  return new Response(null, { status: 304, headers })
 }
 
 /** 405 for a method the route does not serve. */

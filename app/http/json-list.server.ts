@@ -2,7 +2,7 @@ import { unavailable } from '~/domain/errors'
 import { singleton } from '~/infra/singleton.server'
 import { createWorkQueue, QueueTimeoutError } from '~/infra/work-queue.server'
 import { apiPagingSchema, type ApiPaging } from '~/schemas/paging'
-import { validate } from './api.server'
+import { ok, validate } from './api.server'
 
 // The JSON lists that grow with the hotel (GET /api/reviews, /api/bookings,
 // /api/pets) answer in two ways, both keeping the contract's body
@@ -63,10 +63,7 @@ export function pagedList(
   paging: ApiPaging,
   { items, hasMore }: { items: unknown[]; hasMore: boolean },
 ): Response {
-  return Response.json(
-    { [key]: items },
-    { headers: { Link: pageLinks(request.url, paging, hasMore) } },
-  )
+  return ok({ [key]: items }, { headers: { Link: pageLinks(request.url, paging, hasMore) } })
 }
 
 /**
@@ -91,7 +88,8 @@ export async function wholeList(
   try {
     const first = await iterator.next()
     const second = first.done ? first : await iterator.next()
-    if (second.done) return Response.json({ [key]: first.done ? [] : first.value })
+    // (One text: it gets an ETag like any JSON answer; a streamed list has none.)
+    if (second.done) return ok({ [key]: first.done ? [] : first.value })
     streaming = true
     const stream = streamOf(key, [first.value, second.value], iterator, release, request.signal)
     return new Response(stream, { headers: { 'Content-Type': 'application/json' } })

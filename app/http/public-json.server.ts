@@ -1,4 +1,5 @@
 import { cached } from '~/infra/read-cache.server'
+import { etagOf, matchesIfNoneMatch } from './etag.server'
 import { listTopReviews, TOP_REVIEWS_DEFAULT, TOP_REVIEWS_MAX } from '~/models/review.server'
 import { listServices, toApiService } from '~/models/service.server'
 
@@ -10,13 +11,18 @@ import { listServices, toApiService } from '~/models/service.server'
 // answer itself. Both ways give the same bytes; a change drops the text with
 // its topic, on every server (decision 015).
 
-/** The text of a public JSON answer; one object per cached version, so it can key other caches. */
-export type PublicJson = { readonly text: string }
+/**
+ * The text of a public JSON answer and its ETag (hashed once per cached
+ * version); one object per version, so it can key other caches.
+ */
+export type PublicJson = { readonly text: string; readonly etag: string }
+
+const publicJson = (text: string): PublicJson => ({ text, etag: etagOf(text) })
 
 export function servicesJson(): Promise<PublicJson> {
-  return cached('services', 'api-json', async () => ({
-    text: JSON.stringify({ services: (await listServices()).map(toApiService) }),
-  }))
+  return cached('services', 'api-json', async () =>
+    publicJson(JSON.stringify({ services: (await listServices()).map(toApiService) })),
+  )
 }
 
 /** The top reviews as `/api/reviews/ordered?limit=` gives them; null for a limit it refuses (400). */
@@ -27,9 +33,9 @@ export function parseTopReviewsLimit(raw: string | null): number | null {
 }
 
 export function topReviewsJson(limit: number): Promise<PublicJson> {
-  return cached('reviews', `api-json:${limit}`, async () => ({
-    text: JSON.stringify({ reviews: await listTopReviews({ limit }) }),
-  }))
+  return cached('reviews', `api-json:${limit}`, async () =>
+    publicJson(JSON.stringify({ reviews: await listTopReviews({ limit }) })),
+  )
 }
 
 /**
@@ -48,7 +54,9 @@ export function publicJsonFor(path: string, query: string): Promise<PublicJson> 
   return null
 }
 
-/** A resource route's answer with the same text. */
-export function publicJsonResponse({ text }: PublicJson) {
-  return new Response(text, { headers: { 'Content-Type': 'application/json' } })
+/** A resource route's answer with the same text and ETag (304 when the client has it). */
+export function publicJsonResponse(request: Request, { text, etag }: PublicJson) {
+  if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag))
+    return new Response(null, { status: 304, headers: { ETag: etag } })
+  return new Response(text, { headers: { 'Content-Type': 'application/json', ETag: etag } })
 }

@@ -108,3 +108,26 @@ describe('public JSON from the read cache', () => {
     expect(post.status).toBe(401)
   })
 })
+
+describe('conditional GETs of public JSON', () => {
+  for (const [fast, routed] of [
+    ['/api/services', '/api/services?via=router'],
+    ['/api/reviews/ordered?limit=3', '/api/reviews/ordered?limit=3&via=router'],
+  ])
+    it(`${fast} carries one ETag both ways and answers 304 to it`, async () => {
+      const a = await raw(fast)
+      const b = await raw(routed)
+      const tag = a.headers.find(([n]) => n === 'etag')?.[1]
+      expect(tag).toMatch(/^W\/"[\w-]{27}"$/)
+      expect(b.headers.find(([n]) => n === 'etag')?.[1]).toBe(tag)
+      for (const path of [fast, routed]) {
+        const again = await raw(path, { headers: { 'If-None-Match': `"other", ${tag}` } })
+        expect(again.status, path).toBe(304)
+        expect(again.body.length, path).toBe(0)
+        expect(again.headers.find(([n]) => n === 'etag')?.[1], path).toBe(tag)
+        expect((await raw(path, { headers: { 'If-None-Match': '"other"' } })).status, path).toBe(
+          200,
+        )
+      }
+    })
+})

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return apiError(400, 'Error fetching all reviews', {
       limit: `Limit must be a whole number from 1 to ${TOP_REVIEWS_MAX}`,
     })
-  return publicJsonResponse(await topReviewsJson(limit))
+  return publicJsonResponse(request, await topReviewsJson(limit))
 }
 
 export function action() {

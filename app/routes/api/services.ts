@@ -8,8 +8,8 @@ import { serviceSchema } from '~/schemas/service'
 
 // GET /api/services — public: {"services": [...]} by name (the server answers a
 // plain GET from the same cached text before it reaches here).
-export async function loader() {
-  return publicJsonResponse(await servicesJson())
+export async function loader({ request }: Route.LoaderArgs) {
+  return publicJsonResponse(request, await servicesJson())
 }
 
 // POST /api/services {service, price, staff: [user ids]} — Owner/Manager; 201 the service.
