@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
-import { createPet, createService, createUser, loggedIn } from '../support/factories'
+import { bookedStay, loggedIn } from '../support/factories'
 import { formOf } from '../support/forms'
-import { Client, clientFor, startServer } from '../support/http'
+import { Client, startServer } from '../support/http'
 
 // The front desk over real HTTP: staff check a pet in and out (JSON and the
 // day sheet's forms), only the allowed steps happen (409 with why
@@ -22,21 +22,12 @@ afterEach(() => setNow(undefined))
 
 async function stay() {
   at('2026-03-02 12:00:00')
-  const owner = await createUser({ fname: 'Nova' })
-  const pet = await createPet({ owner, name: 'Rex', type: 'dog' })
-  const service = await createService()
-  const c = await clientFor(owner)
-  const res = await c.post('/api/bookings', {
-    client_id: owner.id,
-    pet_id: pet.id,
-    booking_type: 'boarding_care',
-    drop_off_date: '2026-03-10 10:00:00',
-    pick_up_date: '2026-03-12 10:00:00',
-    services: [service.id],
+  const { owner, pet, c, id } = await bookedStay({
+    dropOff: '2026-03-10 10:00:00',
+    pickUp: '2026-03-12 10:00:00',
   })
-  expect(res.status).toBe(201)
   const { client: staff, user: employee } = await loggedIn('employee')
-  return { owner, pet, c, id: res.body.booking.id as number, staff, employee }
+  return { owner, pet, c, id, staff, employee }
 }
 
 async function mailTo(email: string) {

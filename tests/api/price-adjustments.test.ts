@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { addDays } from '../../app/domain/hotel-time'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
-import { createPet, createService, createUser, loggedIn } from '../support/factories'
+import { bookedStay, loggedIn } from '../support/factories'
 import { formOf } from '../support/forms'
-import { clientFor, startServer } from '../support/http'
+import { startServer } from '../support/http'
 
 // Price adjustments over real HTTP: the Owner and Managers add a line with a
 // reason to a booking's price — a discount after an early check-out, a late
@@ -27,20 +27,10 @@ async function stay() {
   day += 6
   const d = (n: number) => addDays('2031-06-01', day + n)
   at(`${addDays(d(0), -7)} 12:00:00`)
-  const owner = await createUser({ fname: 'Nova' })
-  const pet = await createPet({ owner, name: 'Rex', type: 'dog' })
-  const service = await createService()
-  const c = await clientFor(owner)
-  const res = await c.post('/api/bookings', {
-    client_id: owner.id,
-    pet_id: pet.id,
-    booking_type: 'boarding_care',
-    drop_off_date: `${d(0)} 10:00:00`,
-    pick_up_date: `${d(4)} 10:00:00`,
-    services: [service.id],
+  const { owner, pet, c, booking } = await bookedStay({
+    dropOff: `${d(0)} 10:00:00`,
+    pickUp: `${d(4)} 10:00:00`,
   })
-  expect(res.status).toBe(201)
-  const booking = res.body.booking as { id: number; total: number; daily_price: number }
   const { client: manager, user: managerUser } = await loggedIn('manager')
   return {
     owner,

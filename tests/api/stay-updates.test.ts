@@ -7,9 +7,9 @@ import { addDays } from '../../app/domain/hotel-time'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
 import { digestCutoff, sendDueStayDigests } from '../../app/models/booking/stay-updates.server'
-import { createPet, createService, createUser, loggedIn } from '../support/factories'
+import { bookedStay, loggedIn } from '../support/factories'
 import { image } from '../support/forms'
-import { clientFor, startServer } from '../support/http'
+import { startServer } from '../support/http'
 
 // Stay updates ("report cards") over real HTTP: staff post them while a pet
 // is checked in (JSON, or multipart with a photo; 409 otherwise), its owner
@@ -31,20 +31,10 @@ async function checkedInStay({ checkIn = true } = {}) {
   day += 3
   const d = (n: number) => addDays('2031-05-01', day + n)
   at(`${d(0)} 08:00:00`)
-  const owner = await createUser({ fname: 'Nova' })
-  const pet = await createPet({ owner, name: 'Rex', type: 'dog' })
-  const service = await createService()
-  const c = await clientFor(owner)
-  const res = await c.post('/api/bookings', {
-    client_id: owner.id,
-    pet_id: pet.id,
-    booking_type: 'boarding_care',
-    drop_off_date: `${d(0)} 10:00:00`,
-    pick_up_date: `${d(2)} 10:00:00`,
-    services: [service.id],
+  const { owner, pet, c, id } = await bookedStay({
+    dropOff: `${d(0)} 10:00:00`,
+    pickUp: `${d(2)} 10:00:00`,
   })
-  expect(res.status).toBe(201)
-  const id = res.body.booking.id as number
   const { client: staff, user: employee } = await loggedIn('employee')
   at(`${d(0)} 10:05:00`)
   if (checkIn) expect((await staff.post(`/api/bookings/${id}/check-in`)).status).toBe(200)

@@ -1,5 +1,6 @@
 import {
   apiAddPet,
+  apiBookStay,
   apiLogin,
   apiVaccinate,
   demoEmail,
@@ -26,22 +27,13 @@ test('check a pet in and out from the day sheet, and undo a mis-tap', async ({
   const { user } = await newClient()
   const pet = await apiAddPet(page.request, petName, 'dog')
   await apiVaccinate(page.request, pet.id, 'dog')
-  const { services } = (await (await page.request.get('/api/services')).json()) as {
-    services: { id: number; species: string }[]
-  }
-  const service = services.find((s) => s.species !== 'cat')!
-  const booked = await page.request.post('/api/bookings', {
-    data: {
-      client_id: user.id,
-      pet_id: pet.id,
-      booking_type: 'day_care',
-      drop_off_date: '2026-11-24 09:00:00',
-      pick_up_date: '2026-11-24 17:00:00',
-      services: [service.id],
-    },
+  const { id: bookingId } = await apiBookStay(page.request, {
+    clientId: user.id,
+    petId: pet.id,
+    type: 'day_care',
+    dropOff: '2026-11-24 09:00:00',
+    pickUp: '2026-11-24 17:00:00',
   })
-  expect(booked.status()).toBe(201)
-  const bookingId = ((await booked.json()) as { booking: { id: number } }).booking.id
 
   await page.context().clearCookies()
   await apiLogin(page.request, demoEmail('employee'))

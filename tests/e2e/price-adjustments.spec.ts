@@ -1,5 +1,6 @@
 import {
   apiAddPet,
+  apiBookStay,
   apiLogin,
   demoEmail,
   expect,
@@ -14,24 +15,16 @@ import {
 // its reason shows under the stay with the new total, and the client sees it.
 
 test('a manager discounts a stay on the pet’s page', async ({ page, newClient }, testInfo) => {
+  test.setTimeout(60_000) // two people, four pages, axe and photographs at two widths
   const petName = uniqueName('Pip')
   const { user, password } = await newClient()
   const pet = await apiAddPet(page.request, petName, 'dog')
-  const { services } = (await (await page.request.get('/api/services')).json()) as {
-    services: { id: number; species: string }[]
-  }
-  const booked = await page.request.post('/api/bookings', {
-    data: {
-      client_id: user.id,
-      pet_id: pet.id,
-      booking_type: 'boarding_care',
-      drop_off_date: '2026-12-01 10:00:00',
-      pick_up_date: '2026-12-04 10:00:00',
-      services: [services.find((s) => s.species !== 'cat')!.id],
-    },
+  const booking = await apiBookStay(page.request, {
+    clientId: user.id,
+    petId: pet.id,
+    dropOff: '2026-12-01 10:00:00',
+    pickUp: '2026-12-04 10:00:00',
   })
-  expect(booked.status()).toBe(201)
-  const { booking } = (await booked.json()) as { booking: { id: number; total: number } }
 
   await page.context().clearCookies()
   await apiLogin(page.request, demoEmail('manager'))

@@ -154,3 +154,35 @@ export async function loggedIn(role: Role | 'anonymous' = 'client') {
   const user = await createUser({ role })
   return { client: await clientFor(user), user }
 }
+
+/**
+ * A client (first name `fname`) with a dog named Rex and one boarding stay
+ * they booked through the API from `dropOff` to `pickUp` (hotel time; the
+ * caller pins the clock before them), with one service.
+ */
+export async function bookedStay({
+  dropOff,
+  pickUp,
+  fname = 'Nova',
+}: {
+  dropOff: string
+  pickUp: string
+  fname?: string
+}) {
+  const owner = await createUser({ fname })
+  const pet = await createPet({ owner, name: 'Rex', type: 'dog' })
+  const service = await createService()
+  const c = await clientFor(owner)
+  const res = await c.post('/api/bookings', {
+    client_id: owner.id,
+    pet_id: pet.id,
+    booking_type: 'boarding_care',
+    drop_off_date: dropOff,
+    pick_up_date: pickUp,
+    services: [service.id],
+  })
+  if (res.status !== 201)
+    throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`)
+  const booking = res.body.booking as { id: number; total: number; daily_price: number }
+  return { owner, pet, service, c, booking, id: booking.id }
+}

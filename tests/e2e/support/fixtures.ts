@@ -281,6 +281,39 @@ export async function apiVaccinate(
   }
 }
 
+/**
+ * Books a stay through the API with the page's session, with the first
+ * service offered to the pet's species; answers the booking.
+ */
+export async function apiBookStay(
+  request: APIRequestContext,
+  stay: {
+    clientId: number
+    petId: number
+    type?: 'day_care' | 'boarding_care'
+    species?: 'cat' | 'dog'
+    dropOff: string
+    pickUp: string
+  },
+) {
+  const { services } = (await (await request.get('/api/services')).json()) as {
+    services: { id: number; species: string }[]
+  }
+  const species = stay.species ?? 'dog'
+  const res = await request.post('/api/bookings', {
+    data: {
+      client_id: stay.clientId,
+      pet_id: stay.petId,
+      booking_type: stay.type ?? 'boarding_care',
+      drop_off_date: stay.dropOff,
+      pick_up_date: stay.pickUp,
+      services: [services.find((s) => s.species === 'both' || s.species === species)!.id],
+    },
+  })
+  expect(res.status()).toBe(201)
+  return ((await res.json()) as { booking: { id: number; total: number } }).booking
+}
+
 /** Fills the pet form (inside the Add or Edit dialog / page section). */
 export async function fillPetForm(
   scope: ReturnType<Page['locator']>,
