@@ -11,6 +11,7 @@ import * as vaccinations from './010-vaccinations'
 import * as petContacts from './011-pet-contacts'
 import * as stayUpdates from './012-stay-updates'
 import * as priceAdjustments from './013-price-adjustments'
+import * as waitlist from './014-waitlist'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -27,6 +28,7 @@ const migrations: Record<string, Knex.Migration> = {
   '011-pet-contacts': petContacts,
   '012-stay-updates': stayUpdates,
   '013-price-adjustments': priceAdjustments,
+  '014-waitlist': waitlist,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

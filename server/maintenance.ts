@@ -4,20 +4,16 @@ import { purgeExpiredSessions } from '../app/models/session.server'
 import { sendDueReminders } from '../app/models/booking/drop-off-reminders.server'
 import { sendDueStayDigests } from '../app/models/booking/stay-updates.server'
 import { purgeSentMail } from '../app/models/mail-outbox.server'
-import { getEnv } from '../app/infra/env.server'
+import { mailOrigin } from '../app/infra/env.server'
+import { runWaitlistOffers } from '../app/models/booking/waitlist-offers.server'
 
 // Housekeeping every app server does on its own (deleting what has expired
 // twice is harmless): expired sessions, spent rate-limit counters, delivered
 // mail past its keeping time; the reminders due the day before a drop-off
 // and the owners' evening summaries of stay updates (both claimed with SKIP
-// LOCKED, so two servers never send one twice).
+// LOCKED, so two servers never send one twice); the waitlist's lapsed holds
+// and the places they free (one offer run at a time, under its lock).
 const EVERY_MS = 10 * 60 * 1000
-
-/** Where links in scheduled mail point: PUBLIC_ORIGIN, else this server on localhost. */
-function scheduledMailOrigin() {
-  const env = getEnv()
-  return env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`
-}
 
 export function startMaintenance(logger: Logger, everyMs = EVERY_MS) {
   const run = async () => {
@@ -26,11 +22,13 @@ export function startMaintenance(logger: Logger, everyMs = EVERY_MS) {
       const limits = await purgeRateLimits()
       const mail = await purgeSentMail()
       if (sessions || limits || mail) logger.info({ sessions, limits, mail }, 'purged expired rows')
-      const origin = scheduledMailOrigin()
+      const origin = mailOrigin()
       const reminders = await sendDueReminders({ origin })
       if (reminders) logger.info({ reminders }, 'queued drop-off reminders')
       const digests = await sendDueStayDigests({ origin })
       if (digests) logger.info({ digests }, 'queued stay-update summaries')
+      const offers = await runWaitlistOffers({ origin })
+      if (offers) logger.info({ offers }, 'offered freed places to the waitlist')
     } catch (error) {
       logger.warn({ err: error }, 'maintenance failed; will try again')
     }

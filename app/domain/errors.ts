@@ -35,6 +35,8 @@ export class AppError extends Error {
   readonly fieldErrors?: FieldErrors
   /** Seconds until a retry may succeed (rate_limited, unavailable). */
   readonly retryAfter?: number
+  /** A conflict a person can act on: 'full' — a night is fully booked (the waitlist may take the stay). */
+  readonly reason?: 'full'
   // A brand rather than instanceof: the server bundle and the test runner
   // may each load their own copy of this module.
   readonly isAppError = true
@@ -42,13 +44,14 @@ export class AppError extends Error {
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { fieldErrors?: FieldErrors; retryAfter?: number } = {},
+    options: { fieldErrors?: FieldErrors; retryAfter?: number; reason?: 'full' } = {},
   ) {
     super(message)
     this.name = 'AppError'
     this.kind = kind
     if (options.fieldErrors && Object.keys(options.fieldErrors).length)
       this.fieldErrors = options.fieldErrors
+    if (options.reason) this.reason = options.reason
     if (options.retryAfter !== undefined)
       this.retryAfter = Math.max(1, Math.ceil(options.retryAfter))
   }
@@ -72,6 +75,9 @@ export const forbidden = (message = 'Unauthorized', fieldErrors?: FieldErrors) =
 export const notFound = (message: string) => new AppError('not_found', message)
 export const conflict = (message: string, fieldErrors?: FieldErrors) =>
   new AppError('conflict', message, { fieldErrors })
+/** A stay refused because a night has no place left. */
+export const fullyBooked = (message: string, fieldErrors?: FieldErrors) =>
+  new AppError('conflict', message, { fieldErrors, reason: 'full' })
 export const tooLarge = (message: string, fieldErrors?: FieldErrors) =>
   new AppError('too_large', message, { fieldErrors })
 export const unsupportedMediaType = (message: string) =>

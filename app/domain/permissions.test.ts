@@ -49,6 +49,21 @@ const MATRIX: Record<
   'manage a booking': { own: EVERYONE_LOGGED_IN, others: ADMINS, check: can.canManageBooking },
   'see a booking': { own: EVERYONE_LOGGED_IN, others: ADMINS, check: can.canSeeBooking },
   'read a stay’s updates': { own: EVERYONE_LOGGED_IN, others: STAFF, check: can.canSeeStayUpdates },
+  'join the waitlist for a pet': {
+    own: EVERYONE_LOGGED_IN,
+    others: ADMINS,
+    check: can.canJoinWaitlistFor,
+  },
+  'take or leave a waitlisted stay': {
+    own: EVERYONE_LOGGED_IN,
+    others: ADMINS,
+    check: can.canManageWaitlistEntry,
+  },
+  'see a waitlisted stay': {
+    own: EVERYONE_LOGGED_IN,
+    others: STAFF,
+    check: can.canSeeWaitlistEntry,
+  },
   'edit a review': { own: EVERYONE_LOGGED_IN, others: [], check: can.canEditReview },
   'delete a review': { own: EVERYONE_LOGGED_IN, others: ADMINS, check: can.canDeleteReview },
   'see a user': {
@@ -75,6 +90,7 @@ const HOTEL_ACTIONS: Record<string, { allowed: Role[]; check: (a: Actor) => bool
   'post a stay update': { allowed: STAFF, check: can.canPostStayUpdate },
   'see a booking’s history': { allowed: STAFF, check: can.canSeeBookingHistory },
   'mark a vaccination verified': { allowed: STAFF, check: can.canVerifyVaccinations },
+  'see the whole waitlist': { allowed: STAFF, check: can.canSeeWaitlist },
   'add a review': { allowed: ['client'], check: can.canAddReview },
   'manage services': { allowed: ADMINS, check: can.canManageServices },
   'manage settings': { allowed: ADMINS, check: can.canManageSettings },

@@ -65,6 +65,17 @@ export const canPostStayUpdate = (actor: Actor) => isStaff(actor)
 export const canSeeStayUpdates = (actor: Actor, booking: ClientOf) =>
   !!actor && (isStaff(actor) || actor.id === booking.client_id)
 
+// ---- the waitlist for full nights ----
+/** A stay joins the waitlist for whoever may book it: its pet's owner, the Owner and Managers. */
+export const canJoinWaitlistFor = canBookFor
+/** A waitlisted stay is taken (booked) or left by its client and by the Owner and Managers… */
+export const canManageWaitlistEntry = canManageBooking
+/** …and seen by them and by every staff member… */
+export const canSeeWaitlistEntry = (actor: Actor, entry: ClientOf) =>
+  !!actor && (isStaff(actor) || actor.id === entry.client_id)
+/** …who see the whole waitlist (per date, on the day sheet). */
+export const canSeeWaitlist = (actor: Actor) => isStaff(actor)
+
 // ---- reviews ----
 /** Only clients review the hotel (staff may not praise themselves). */
 export const canAddReview = (actor: Actor) => !!actor && !actor.staff

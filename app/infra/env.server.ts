@@ -133,3 +133,12 @@ export function resetEnvCache() {
 export function dataDir() {
   return path.resolve(getEnv().DATA_DIR)
 }
+
+/**
+ * Where links in mail point when no request says so (scheduled mail, a place
+ * freed by the maintenance job): PUBLIC_ORIGIN, else this server on localhost.
+ */
+export function mailOrigin() {
+  const env = getEnv()
+  return env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`
+}

@@ -22,6 +22,8 @@ import { readFormData } from '~/http/request-body.server'
 import { recordFrontDeskAction } from '~/models/booking/front-desk.server'
 import { hotelClock } from '~/infra/clock.server'
 import { getDaySheet } from '~/models/booking/day-sheet.server'
+import { listWaitlist } from '~/models/booking/waitlist.server'
+import { WaitlistOnDate } from '~/components/waitlist'
 import { occupancyByDate } from '~/models/booking/occupancy.server'
 import { PageErrorBoundary } from '~/components/error-view'
 import { pageMeta } from '~/domain/hotel'
@@ -30,7 +32,8 @@ import { PageHeader } from '~/components/page-header'
 // /bookingsByDate — the staff day sheet. A GET form, so the
 // date is in the URL (?date=YYYY-MM-DD, today in hotel time by default): the
 // day's arrivals, departures, pets staying over and day-care pets with what
-// staff need to know, occupancy against capacity, and the month at a glance.
+// staff need to know, occupancy against capacity, the stays waiting for a
+// place that day (the waitlist), and the month at a glance.
 
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await requireUser(request, { can: canSeeDaySheet })
@@ -41,14 +44,15 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
   const problem = raw === '' ? null : calendarDateProblem(raw, today)
   const date = raw && !problem ? raw : today
   const month = date.slice(0, 7)
-  const [sheet, monthly] = await Promise.all([
+  const [sheet, waitlist, monthly] = await Promise.all([
     getDaySheet({ date, actor }),
+    listWaitlist({ actor, date }),
     occupancyByDate({
       from: firstOfMonth(month),
       to: addDays(firstOfMonth(addMonths(month, 1)), -1),
     }),
   ])
-  const page = { date, today, now: hotelClock().now, problem, sheet, month, monthly }
+  const page = { date, today, now: hotelClock().now, problem, sheet, waitlist, month, monthly }
   return problem ? data(page, { status: 400 }) : page
 })
 
@@ -75,7 +79,7 @@ export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => 
 })
 
 export default function BookingsByDatePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { date, today, now, problem, sheet, month, monthly } = loaderData
+  const { date, today, now, problem, sheet, waitlist, month, monthly } = loaderData
   const errors = actionData?.error ? { [actionData.id]: actionData.error } : {}
   const nothing =
     !sheet.arrivals.length &&
@@ -204,6 +208,17 @@ export default function BookingsByDatePage({ loaderData, actionData }: Route.Com
           empty="No day-care pets."
         />
       </div>
+
+      {waitlist.length ? (
+        <section className="section panel stack" aria-labelledby="waitlist-title">
+          <h2 id="waitlist-title">Waitlist ({waitlist.length})</h2>
+          <p className="muted text-sm">
+            Stays waiting for a place on this day, first come first served. A freed place is offered
+            to the first that fits and held for its client.
+          </p>
+          <WaitlistOnDate entries={waitlist} />
+        </section>
+      ) : null}
 
       <RunSheet sheet={sheet} />
 

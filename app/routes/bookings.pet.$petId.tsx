@@ -40,6 +40,9 @@ import { getHotelSettings } from '~/models/hotel-settings.server'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import { publicOrigin } from '~/http/public-origin.server'
+import { JoinWaitlistForm, type WaitlistStayFields } from '~/components/waitlist'
+import { WAITLIST_HOLD_HOURS } from '~/domain/waitlist'
+import { joinWaitlist } from '~/models/booking/waitlist.server'
 
 // /bookings/pet/:petId — book a stay for one pet, or manage its current booking
 // the pet's owner (and the Owner/Managers) book, update and
@@ -105,7 +108,9 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
 
   if (intent === 'delete') {
     if (bookingId === null) throw data('Booking not found', { status: 404 })
-    const deleted = await attempt(() => deleteBooking({ actor, id: bookingId, petId: pet.id }))
+    const deleted = await attempt(() =>
+      deleteBooking({ actor, id: bookingId, petId: pet.id, origin: publicOrigin(request) }),
+    )
     if (!deleted.ok) {
       const deleteError =
         deleted.error.kind === 'conflict' ? deleted.error.message : BOOKING_FAILURES.delete
@@ -115,6 +120,7 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
   }
   if (intent === 'change-stay')
     return changeStartedStay({ request, actor, pet, bookingId, formData, back })
+  if (intent === 'join-waitlist') return joinWaitlistFromForm({ actor, pet, formData, back })
   if (intent !== 'create' && intent !== 'update' && intent !== 'quote')
     throw data('Unknown action', { status: 400 })
 
@@ -130,6 +136,9 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
           formErrors: [formError],
           fieldErrors: toConformErrors(pageFieldErrors(error.fieldErrors)),
         }),
+        // A new stay refused for a full night may wait for a place instead.
+        waitlist:
+          intent === 'create' && error.reason === 'full' ? stayFieldsOf(formData) : undefined,
       },
       { status: error.status },
     )
@@ -161,6 +170,53 @@ export const action = pageHandler(async ({ request, params }: Route.ActionArgs) 
     return refuse(saved.error, saved.error.kind === 'invalid' ? failed : saved.error.message)
   return redirect(`${back}?saved=${intent === 'create' ? 'created' : 'updated'}`)
 })
+
+/** The stay's fields as the booking form sent them, to send again to the waitlist. */
+function stayFieldsOf(formData: FormData): WaitlistStayFields {
+  const text = (name: string) => String(formData.get(name) ?? '')
+  return {
+    booking_type: text('booking_type'),
+    drop_off_date: text('drop_off_date'),
+    drop_off_time: text('drop_off_time'),
+    pick_up_date: text('pick_up_date'),
+    pick_up_time: text('pick_up_time'),
+    services: formData.getAll('services').map(String),
+  }
+}
+
+/**
+ * "Join the waitlist" under a stay refused for a full night: the same stay,
+ * judged by the same schema, waits for a place. A refusal (a place is free
+ * after all, already waiting) comes back on the booking form, filled in.
+ */
+async function joinWaitlistFromForm({
+  actor,
+  pet,
+  formData,
+  back,
+}: {
+  actor: User
+  pet: { id: number; owner_id: number }
+  formData: FormData
+  back: string
+}) {
+  const intent = 'join-waitlist' as const
+  const submission = parseForm(formData, bookingFormSchema({ now: hotelClock().now }))
+  if (submission.status !== 'success')
+    return data({ intent, deleteError: undefined, result: submission.reply() }, { status: 400 })
+  const input = { ...submission.value, client_id: pet.owner_id, pet_id: pet.id }
+  const joined = await attempt(() => joinWaitlist({ actor, input }))
+  if (!joined.ok)
+    return data(
+      {
+        intent,
+        deleteError: undefined,
+        result: submission.reply({ formErrors: [joined.error.message] }),
+      },
+      { status: joined.error.status },
+    )
+  return redirect(`${back}?saved=waitlisted`)
+}
 
 /**
  * The Owner or a Manager changes a stay under way: its pick-up and services.
@@ -233,6 +289,11 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
   const current = bookings.current
   const base = `/bookings/pet/${pet.id}`
   const formResult = actionData?.result
+  // A new stay refused for a full night: the same stay may join the waitlist.
+  const waitlistStay =
+    actionData && 'waitlist' in actionData
+      ? (actionData.waitlist as WaitlistStayFields | undefined)
+      : undefined
   const formProps = {
     now,
     prices,
@@ -333,6 +394,7 @@ export default function PetBookingPage({ loaderData, actionData }: Route.Compone
                 action={base}
                 {...formProps}
               />
+              {waitlistStay ? <JoinWaitlistForm action={base} stay={waitlistStay} /> : null}
             </>
           ) : (
             <>
@@ -387,7 +449,9 @@ function SavedNotice({ saved }: { saved: string }) {
           ? 'The reservation was cancelled.'
           : saved === 'changed'
             ? 'The stay was changed. Its nights and services keep the prices they were booked at.'
-            : null
+            : saved === 'waitlisted'
+              ? `The stay is on the waitlist. When a place frees we hold it for ${WAITLIST_HOLD_HOURS} hours and send a link by mail: one click books it.`
+              : null
   if (!text) return null
   return <Notice tone="success">{text}</Notice>
 }

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from 'react-router'
+import { publicOrigin } from '~/http/public-origin.server'
 import type { Route } from './+types/bookings'
 import { BookingRowCells } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
@@ -36,7 +37,7 @@ export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => 
   const formData = await readFormData(request)
   const { id } = readIntent(formData, ['delete'])
   if (id === null) throw data('Booking not found', { status: 404 })
-  const deleted = await attempt(() => deleteBooking({ actor, id }))
+  const deleted = await attempt(() => deleteBooking({ actor, id, origin: publicOrigin(request) }))
   // Gone meanwhile: the list shows the truth. Started: say why it stays.
   if (!deleted.ok && deleted.error.kind !== 'not_found')
     return data(

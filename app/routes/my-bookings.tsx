@@ -1,4 +1,5 @@
 import { data, Link, redirect } from 'react-router'
+import { publicOrigin } from '~/http/public-origin.server'
 import type { Route } from './+types/my-bookings'
 import { BookingRowCells, StayText } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
@@ -19,31 +20,51 @@ import { ownStayUpdateSummaries } from '~/models/booking/stay-updates.server'
 import { LatestStayUpdate } from '~/components/stay-updates'
 import type { StayUpdateSummary } from '~/domain/booking'
 import { BOOKING_FAILURES, deleteBooking } from '~/models/booking/write.server'
+import { leaveWaitlist, listWaitlist } from '~/models/booking/waitlist.server'
+import { MyWaitlist } from '~/components/waitlist'
+import { WAITLIST_MESSAGES } from '~/domain/waitlist'
 
 // /my-bookings — a client's bookings across all their pets: upcoming and
 // current stays first (soonest first), then past ones. Each upcoming one has
 // Update (its pet's booking page) and Cancel (a confirmed POST here, the same
 // model call and permission as DELETE /api/bookings/{id}: only the booking's
 // client, and never once the stay has started). A stay with updates from
-// staff shows the newest, linked to the pet's page. Staff have the hotel's lists
+// staff shows the newest, linked to the pet's page. Stays on the waitlist
+// follow, each with its status (a held place links to its one-click page)
+// and Leave. Staff have the hotel's lists
 // instead: the Owner and Managers every booking, Employees the day sheet.
 
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const actor = await requireUser(request)
   if (actor.staff) throw redirect(canListAllBookings(actor) ? '/bookings' : STAFF_LANDING)
-  const [{ upcoming, past }, updates] = await Promise.all([
+  const [{ upcoming, past }, updates, waitlist] = await Promise.all([
     listMyBookings({ actor }),
     ownStayUpdateSummaries({ actor }),
+    listWaitlist({ actor }),
   ])
-  return { upcoming, past, updates, cancelled: url.searchParams.get('cancelled') === '1' }
+  return {
+    upcoming,
+    past,
+    updates,
+    waitlist,
+    cancelled: url.searchParams.get('cancelled') === '1',
+    left: url.searchParams.get('left') === '1',
+  }
 })
 
 export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
   const actor = await requireUser(request)
   const formData = await readFormData(request)
-  const { id } = readIntent(formData, ['cancel'])
+  const { intent, id } = readIntent(formData, ['cancel', 'leave-waitlist'])
+  if (intent === 'leave-waitlist') {
+    if (id === null) throw data(WAITLIST_MESSAGES.notFound, { status: 404 })
+    const left = await attempt(() => leaveWaitlist({ actor, id, origin: publicOrigin(request) }))
+    // Over meanwhile (booked, lapsed): the list shows the truth; say what happened.
+    if (!left.ok) return data({ error: left.error.message }, { status: left.error.status })
+    return redirect('/my-bookings?left=1')
+  }
   if (id === null) throw data('Booking not found', { status: 404 })
-  const cancelled = await attempt(() => deleteBooking({ actor, id }))
+  const cancelled = await attempt(() => deleteBooking({ actor, id, origin: publicOrigin(request) }))
   // Gone meanwhile: the list shows the truth. Started: say why it stays.
   if (!cancelled.ok && cancelled.error.kind !== 'not_found')
     return data(
@@ -57,7 +78,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
 })
 
 export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { upcoming, past, updates, cancelled } = loaderData
+  const { upcoming, past, updates, waitlist, cancelled, left } = loaderData
   return (
     <div className="container page">
       <PageHeader
@@ -70,6 +91,7 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
         }
       />
       {cancelled && !actionData ? <Notice tone="success">Booking cancelled.</Notice> : null}
+      {left && !actionData ? <Notice tone="success">You left the waitlist.</Notice> : null}
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
 
       <section className="section stack" aria-labelledby="upcoming-heading">
@@ -82,6 +104,16 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
           <BookingTable bookings={upcoming} updates={updates} caption="Upcoming bookings" actions />
         )}
       </section>
+
+      {waitlist.length ? (
+        <section className="section stack" aria-labelledby="waitlist-heading">
+          <h2 id="waitlist-heading">Waitlist</h2>
+          <p className="muted text-sm">
+            Stays waiting for a place. When one frees we hold it for you and mail you a link.
+          </p>
+          <MyWaitlist entries={waitlist} />
+        </section>
+      ) : null}
 
       {past.length ? (
         <section className="section stack" aria-labelledby="past-heading">

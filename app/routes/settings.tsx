@@ -11,6 +11,8 @@ import { requireUser } from '~/http/auth.server'
 import { pageHandler, parseForm } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
 import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.server'
+import { runWaitlistOffers } from '~/models/booking/waitlist-offers.server'
+import { publicOrigin } from '~/http/public-origin.server'
 import '~/components/booking-pages.css'
 import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
 import { Notice } from '~/components/notice'
@@ -57,6 +59,8 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
       vaccinations_required_to_book: submission.value.vaccinations_required_to_book ?? false,
     },
   })
+  // More places may fit stays on the waitlist.
+  await runWaitlistOffers({ origin: publicOrigin(request) })
   return redirect('/settings?saved=1')
 })
 

@@ -34,6 +34,8 @@ const ids = {} as {
   staffId: number
   ownReview: number
   otherReview: number
+  ownEntry: number
+  otherEntry: number
 }
 
 beforeAll(async () => {
@@ -72,6 +74,22 @@ beforeAll(async () => {
       service_name: 'Fuzz Bath',
       price_cents: 2000,
     })
+  // A stay of each on the waitlist, still waiting (no place is held for either).
+  const entry = (clientId: number, petId: number) => ({
+    client_id: clientId,
+    pet_id: petId,
+    booking_type: 'boarding_care',
+    drop_off_at: '2026-03-20 10:00:00',
+    pick_up_at: '2026-03-22 10:00:00',
+    service_ids: `{${service.id}}`,
+    created_at: '2026-03-01 12:00:00',
+  })
+  const [ownEntry] = await db('waitlist_entries')
+    .insert(entry(client.id, ownPet.id))
+    .returning('id')
+  const [otherEntry] = await db('waitlist_entries')
+    .insert(entry(other.id, otherPet.id))
+    .returning('id')
   const ownReview = await createReview({ author: client, paws: 4 })
   const otherReview = await createReview({ author: other, paws: 2 })
   Object.assign(ids, {
@@ -84,6 +102,8 @@ beforeAll(async () => {
     staffId: employee.id,
     ownReview: ownReview.id,
     otherReview: otherReview.id,
+    ownEntry: ownEntry.id,
+    otherEntry: otherEntry.id,
   })
 })
 
@@ -948,6 +968,55 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
       ),
     )
   })
+
+  it(
+    'POST /api/waitlist, DELETE /api/waitlist/{id}, POST /api/waitlist/{id}/take',
+    { timeout: TIMEOUT },
+    async () => {
+      setNow(NOW)
+      // No night is full here: even a well-formed stay is refused (a place is free: book it).
+      const poison = {
+        booking_type: badBookingType,
+        services: [[], 'x', [0], [99999999], null, undefined],
+      }
+      await check(
+        fc.asyncProperty(actor, jsonBody(BOOKING_FIELDS, poison), async (who, body) => {
+          await expectRefused(who, 'POST', '/api/waitlist', body)
+        }),
+      )
+      // Leaving: someone else's stay (a client may not) or no stay at all.
+      const leaving = actor.chain((who) =>
+        fc.tuple(
+          fc.constant(who),
+          who === 'client' ? fc.oneof(fc.constant(String(ids.otherEntry)), badId) : badId,
+        ),
+      )
+      await check(
+        fc.asyncProperty(leaving, async ([who, id]) => {
+          await expectRefused(who, 'DELETE', `/api/waitlist/${id}`, { kind: 'none' })
+        }),
+      )
+      // Taking: both stays still wait, so nobody may take either.
+      const target = fc.oneof(
+        fc.constant(String(ids.ownEntry)),
+        fc.constant(String(ids.otherEntry)),
+        badId,
+      )
+      await check(
+        fc.asyncProperty(
+          actor,
+          target,
+          fc.oneof(
+            jsonBody(['id'], { id: [null, 'x', -1, []] }),
+            fc.constant({ kind: 'none' } as const),
+          ),
+          async (who, id, body) => {
+            await expectRefused(who, 'POST', `/api/waitlist/${id}/take`, body)
+          },
+        ),
+      )
+    },
+  )
 
   it('POST /api/reviews, PUT and DELETE /api/reviews/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
@@ -1897,6 +1966,56 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
     )
   })
 
+  it(
+    'POST /waitlist/{id} and /my-bookings (take and leave a waitlisted stay)',
+    { timeout: TIMEOUT },
+    async () => {
+      setNow(NOW)
+      // Nothing here may change: both stays still wait (no take), and a leave
+      // names a stay the actor may not leave (someone else's, for a client) or none.
+      const entryFor = (who: PageActor, intent: string) =>
+        intent === 'take'
+          ? fc.constantFrom(String(ids.ownEntry), String(ids.otherEntry), GONE, '0', 'abc')
+          : who === 'client'
+            ? fc.constantFrom(String(ids.otherEntry), GONE, '', 'abc', '\u0000')
+            : who === 'visitor'
+              ? fc.constantFrom(String(ids.ownEntry), String(ids.otherEntry), GONE)
+              : fc.constantFrom(GONE, '', 'abc', '-1', '99999999999')
+      await checkPages(
+        sent(
+          fc
+            .tuple(anyActor, intentOf('take', 'leave'))
+            .chain(([who, intent]) =>
+              entryFor(who, intent).chain((id) =>
+                fc
+                  .oneof(formBody(fc.constant<Field[]>([['intent', intent]])), notAForm)
+                  .map((body) => ({ who, url: `/waitlist/${id}`, body })),
+              ),
+            ),
+        ),
+      )
+      await checkPages(
+        sent(
+          fc.tuple(anyActor, intentOf('leave-waitlist', 'cancel')).chain(([who, intent]) =>
+            entryFor(who, 'leave').chain((id) =>
+              fc
+                .oneof(
+                  formBody(
+                    fc.constant<Field[]>([
+                      ['intent', intent],
+                      ['id', intent === 'cancel' ? GONE : id],
+                    ]),
+                  ),
+                  notAForm,
+                )
+                .map((body) => ({ who, url: '/my-bookings', body })),
+            ),
+          ),
+        ),
+      )
+    },
+  )
+
   it('POST /demo-login and /logout', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     // A demo login that works makes a session (a redirect); nothing else changes anything.
@@ -2132,7 +2251,7 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
     await checkPages(
       sent(
         fc.tuple(anyActor, petId).chain(([who, pet]) =>
-          intentOf('create', 'update', 'quote', 'delete').chain((intent) =>
+          intentOf('create', 'update', 'quote', 'delete', 'join-waitlist').chain((intent) =>
             bookingId(who, intent).chain((id) => {
               const fixed: Field[] = [
                 ['intent', intent],

@@ -24,6 +24,7 @@ import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
 import { assertNoClash } from './clash.server'
+import { lockWaitlist, offerFreedPlaces } from './waitlist-offers.server'
 
 // The front desk's taps: check a pet in, check it out, mark a no-show, undo
 // a mis-tap the same day. Staff only. Each runs in one transaction on the locked booking:
@@ -181,6 +182,9 @@ export async function recordFrontDeskAction({
         }),
       )
     const change = changeFor(action, stay, now, actor!.id)
+    // A check-out before the booked pick-up, or a no-show, frees nights for the waitlist.
+    const frees = action === 'check-out' || action === 'no-show'
+    if (frees) await lockWaitlist(trx)
     if (RESTORING_ACTIONS.includes(action))
       await assertPlaceStillFree(trx, stay, change.pick_up_at ?? stay.pick_up_date, now)
     await trx('bookings').where({ id }).update(change)
@@ -210,6 +214,7 @@ export async function recordFrontDeskAction({
         )
       }
     }
+    if (frees) await offerFreedPlaces(trx, { origin })
     const booking = await readBooking(trx, id, now)
     // A stay kept without its pet (a deleted account's) has no booking to show.
     if (!booking) throw notFound(FRONT_DESK_FAILURES.notFound)

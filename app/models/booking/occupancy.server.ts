@@ -10,8 +10,9 @@ import {
   type HotelSettings,
   type Occupancy,
 } from '~/domain/capacity'
-import { conflict } from '~/domain/errors'
-import { addDays, datesFrom, type IsoDate } from '~/domain/hotel-time'
+import { fullyBooked } from '~/domain/errors'
+import { addDays, datesFrom, type IsoDate, type WallDateTime } from '~/domain/hotel-time'
+import { hotelClock } from '~/infra/clock.server'
 import type { PetType } from '~/domain/pet'
 import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
@@ -44,6 +45,8 @@ export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
 
 type UnitRow = {
   id: number
+  /** A place held for a waitlisted stay offered to its client (not a booking). */
+  hold?: boolean
   booking_type: BookingType
   pet_type: PetType
   drop_off_date: string
@@ -57,6 +60,44 @@ function unitRowsQuery(db: Conn, from: IsoDate, to: IsoDate) {
     'b.booking_type',
     'p.type as pet_type',
   )
+}
+
+/**
+ * The places held over [from, to] for waitlisted stays offered to their
+ * client and not yet lapsed (app/domain/waitlist.ts): they count like bookings.
+ */
+export function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallDateTime) {
+  return db({ w: 'waitlist_entries' })
+    .join({ p: 'pets' }, 'p.id', 'w.pet_id')
+    .select(
+      'w.id',
+      db.raw('true as hold'),
+      'w.booking_type',
+      'p.type as pet_type',
+      db.raw(`to_char(w.drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
+      db.raw(`to_char(w.pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
+    )
+    .where('w.status', 'offered')
+    .where('w.hold_until', '>', now)
+    .where('w.drop_off_at', '<', `${addDays(to, 1)} 00:00:00`)
+    .where('w.pick_up_at', '>=', `${from} 00:00:00`)
+}
+
+/** Bookings and held places over [from, to], but the booking or hold left out. */
+async function placeRows(
+  db: Conn,
+  from: IsoDate,
+  to: IsoDate,
+  { excludeBookingId, excludeHoldId }: { excludeBookingId?: number; excludeHoldId?: number } = {},
+): Promise<UnitRow[]> {
+  const [booked, held] = (await Promise.all([
+    unitRowsQuery(db, from, to),
+    heldPlacesQuery(db, from, to, hotelClock().now),
+  ])) as [UnitRow[], UnitRow[]]
+  return [
+    ...booked.filter((r) => r.id !== excludeBookingId),
+    ...held.filter((r) => r.id !== excludeHoldId),
+  ]
 }
 
 const empty = (): Occupancy => ({ dog_kennel: 0, cat_condo: 0, day_care: 0 })
@@ -80,7 +121,7 @@ export async function occupancyByDate({ from, to }: { from: IsoDate; to: IsoDate
   capacity: Occupancy
 }> {
   const db = await getDb()
-  const rows = (await unitRowsQuery(db, from, to)) as UnitRow[]
+  const rows = await placeRows(db, from, to)
   const settings = await getHotelSettings()
   const counts = countByDate(rows, from, to)
   return {
@@ -105,14 +146,38 @@ export async function listFullDates({
   excludeBookingId?: number
 }): Promise<Record<BookingType, IsoDate[]>> {
   const db = await getDb()
-  const rows = ((await unitRowsQuery(db, from, to)) as UnitRow[]).filter(
-    (r) => r.id !== excludeBookingId,
-  )
+  const rows = await placeRows(db, from, to, { excludeBookingId })
   const settings = await getHotelSettings()
   const counts = countByDate(rows, from, to)
   const full = (unit: CapacityUnit) =>
     [...counts].filter(([, o]) => o[unit] >= capacityOf(settings, unit)).map(([d]) => d)
   return { day_care: full('day_care'), boarding_care: full(unitFor('boarding_care', petType)) }
+}
+
+/**
+ * Locks the capacity_locks rows of `dates` (sorted) of one unit in date
+ * order, creating those that do not exist yet. Every writer that counts
+ * places takes them so: a booking for one unit; an offer run of the
+ * waitlist unit by unit in name order — the same global (unit, date) order,
+ * so no two writers ever wait on each other in a circle.
+ */
+export async function lockCapacity(trx: Knex.Transaction, unit: CapacityUnit, dates: IsoDate[]) {
+  if (!dates.length) return
+  await trx('capacity_locks')
+    .insert(dates.map((day) => ({ day, unit })))
+    .onConflict(['day', 'unit'])
+    .ignore()
+  await trx('capacity_locks')
+    .select('day')
+    .where({ unit })
+    .whereIn('day', dates)
+    .orderBy('day')
+    .forUpdate()
+}
+
+/** Places taken (bookings and held places) per date and unit over [from, to]. */
+export async function placesTaken(db: Conn, from: IsoDate, to: IsoDate) {
+  return countByDate(await placeRows(db, from, to), from, to)
 }
 
 /**
@@ -128,36 +193,28 @@ export async function assertCapacity(
     dates,
     settings,
     excludeId,
-  }: { unit: CapacityUnit; dates: IsoDate[]; settings: HotelSettings; excludeId?: number },
+    excludeHoldId,
+  }: {
+    unit: CapacityUnit
+    dates: IsoDate[]
+    settings: HotelSettings
+    /** The booking being changed: its own nights do not count. */
+    excludeId?: number
+    /** The waitlist hold being taken: the booking made from it replaces it. */
+    excludeHoldId?: number
+  },
 ) {
   const sorted = [...dates].sort()
   const first = sorted[0]
   const last = sorted[sorted.length - 1]
-  await trx('capacity_locks')
-    .insert(sorted.map((day) => ({ day, unit })))
-    .onConflict(['day', 'unit'])
-    .ignore()
-  await trx('capacity_locks')
-    .select('day')
-    .where({ unit })
-    .whereBetween('day', [first, last])
-    .orderBy('day')
-    .forUpdate()
-
-  const q = unitRowsQuery(trx, first, last)
-  if (unit === 'day_care') q.where('b.booking_type', 'day_care')
-  else
-    q.where('b.booking_type', 'boarding_care').where(
-      'p.type',
-      unit === 'dog_kennel' ? 'dog' : 'cat',
-    )
-  if (excludeId !== undefined) q.whereNot('b.id', excludeId)
-  const rows = (await q) as UnitRow[]
+  await lockCapacity(trx, unit, sorted)
+  // Bookings and held places alike; countByDate counts each in its own unit.
+  const rows = await placeRows(trx, first, last, { excludeBookingId: excludeId, excludeHoldId })
   const counts = countByDate(rows, first, last)
   const capacity = capacityOf(settings, unit)
   const full = sorted.find((d) => (counts.get(d)?.[unit] ?? 0) >= capacity)
   if (full) {
     const text = `Fully booked on ${full}: no ${UNIT_LABELS[unit].many} left`
-    throw conflict(text, { drop_off_date: text })
+    throw fullyBooked(text, { drop_off_date: text })
   }
 }

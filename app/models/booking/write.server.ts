@@ -25,6 +25,7 @@ import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
 import { requireBookableServices, servicesOfStartedStay } from './services.server'
 import { assertNoClash } from './clash.server'
+import { lockWaitlist, offerFreedPlaces } from './waitlist-offers.server'
 
 // Making, changing and cancelling bookings. Every write runs in ONE
 // transaction that takes its locks in a fixed order — the pet row, the
@@ -189,15 +190,34 @@ export async function createBooking({
   origin?: string
 }): Promise<Booking> {
   const db = await getDb()
-  return withDeadlockRetry(() =>
-    db.transaction(async (trx) => {
-      const { now } = hotelClock()
-      const id = await writeBooking(trx, { actor, input, now, message: BOOKING_FAILURES.create })
-      const booking = (await readBooking(trx, id, now))!
-      await queueBookingMail(trx, { kind: 'confirmed', booking, origin })
-      return booking
-    }),
-  )
+  return withDeadlockRetry(() => db.transaction((trx) => bookStay(trx, { actor, input, origin })))
+}
+
+/**
+ * Books a new stay inside the caller's transaction and queues its
+ * confirmation. `holdId`: the waitlist hold this booking takes up (its
+ * place is the hold's, so the hold is not counted against it).
+ */
+export async function bookStay(
+  trx: Knex.Transaction,
+  {
+    actor,
+    input,
+    origin,
+    holdId,
+  }: { actor: Actor; input: BookingInput; origin?: string; holdId?: number },
+): Promise<Booking> {
+  const { now } = hotelClock()
+  const id = await writeBooking(trx, {
+    actor,
+    input,
+    now,
+    holdId,
+    message: BOOKING_FAILURES.create,
+  })
+  const booking = (await readBooking(trx, id, now))!
+  await queueBookingMail(trx, { kind: 'confirmed', booking, origin })
+  return booking
 }
 
 /**
@@ -222,6 +242,8 @@ export async function updateBooking({
     db.transaction(async (trx) => {
       const { now } = hotelClock()
       const { existing, started } = await lockExistingBooking(trx, id, actor, now)
+      // Before any capacity lock (the order every writer keeps): nights it gives up go to the waitlist.
+      await lockWaitlist(trx)
       if (input.pet_id !== existing.pet_id)
         throw invalid(message, { pet_id: 'A booking cannot move to another pet' })
       if (input.client_id !== existing.client_id)
@@ -229,6 +251,7 @@ export async function updateBooking({
       await writeBooking(trx, { actor, input, now, existing, started, message })
       const booking = (await readBooking(trx, id, now))!
       await queueBookingMail(trx, { kind: 'changed', booking, origin })
+      await offerFreedPlaces(trx, { origin })
       return {
         booking,
         previousTotal: centsToDollars(existing.total_cents),
@@ -248,16 +271,20 @@ export async function deleteBooking({
   actor,
   id,
   petId,
+  origin,
 }: {
   actor: Actor
   id: number
   petId?: number
+  /** Where a waitlist offer's mail links point, should the freed place go to one. */
+  origin?: string
 }): Promise<void> {
   const db = await getDb()
   await withDeadlockRetry(() =>
     db.transaction(async (trx) => {
       const { now } = hotelClock()
       const { existing } = await lockExistingBooking(trx, id, actor, now, { cancelling: true })
+      await lockWaitlist(trx)
       if (petId !== undefined && existing.pet_id !== petId)
         throw notFound(BOOKING_FAILURES.notFound)
       const booking = (await readBooking(trx, id, now))!
@@ -272,6 +299,8 @@ export async function deleteBooking({
         created_at: instantNow().toISOString(),
       })
       await queueBookingMail(trx, { kind: 'cancelled', booking })
+      // Its nights are free: the first waiting stay that now fits is offered them.
+      await offerFreedPlaces(trx, { origin })
       await countedForPetOfTheMonth(trx, [existing.drop_off_date])
     }),
   )
@@ -287,11 +316,13 @@ async function writeBooking(
     now,
     existing,
     started = null,
+    holdId,
     message,
   }: {
     actor: Actor
     input: BookingInput
     now: WallDateTime
+    holdId?: number
     existing?: ExistingRow
     /** A stay under way that the Owner or a Manager is changing (see changeabilityOf). */
     started?: StartedStay | null
@@ -351,7 +382,14 @@ async function writeBooking(
   const dates = nightsHeld(input.booking_type, input.drop_off_date, input.pick_up_date).filter(
     (d) => !started || d >= now.slice(0, 10),
   )
-  if (dates.length) await assertCapacity(trx, { unit, dates, settings, excludeId: existing?.id })
+  if (dates.length)
+    await assertCapacity(trx, {
+      unit,
+      dates,
+      settings,
+      excludeId: existing?.id,
+      excludeHoldId: holdId,
+    })
 
   // 5. Price at today's prices (a stay under way: at the daily price it was
   // booked at), fixed on the booking with copies of the lines.

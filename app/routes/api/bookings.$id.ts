@@ -41,7 +41,7 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
   })
 
   if (request.method === 'DELETE') {
-    await deleteBooking({ actor, id })
+    await deleteBooking({ actor, id, origin: publicOrigin(request) })
     return ok({ message: 'Booking deleted' })
   }
 

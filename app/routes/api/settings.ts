@@ -6,6 +6,8 @@ import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/ht
 import { requireApiUser } from '~/http/auth.server'
 import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.server'
 import { settingsPatchSchema } from '~/schemas/settings'
+import { publicOrigin } from '~/http/public-origin.server'
+import { runWaitlistOffers } from '~/models/booking/waitlist-offers.server'
 
 // GET /api/settings — the hotel's settings, for the Owner and Managers:
 //   {dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price,
@@ -42,5 +44,8 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
     await readJsonObject(request),
     'Settings were not saved',
   )
-  return ok(toJson(await updateHotelSettings({ actor, input })))
+  const settings = await updateHotelSettings({ actor, input })
+  // More places may fit stays on the waitlist.
+  await runWaitlistOffers({ origin: publicOrigin(request) })
+  return ok(toJson(settings))
 })
