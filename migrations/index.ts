@@ -12,6 +12,7 @@ import * as petContacts from './011-pet-contacts'
 import * as stayUpdates from './012-stay-updates'
 import * as priceAdjustments from './013-price-adjustments'
 import * as waitlist from './014-waitlist'
+import * as petStaysNeverOverlap from './015-pet-stays-never-overlap'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -29,6 +30,7 @@ const migrations: Record<string, Knex.Migration> = {
   '012-stay-updates': stayUpdates,
   '013-price-adjustments': priceAdjustments,
   '014-waitlist': waitlist,
+  '015-pet-stays-never-overlap': petStaysNeverOverlap,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -8,12 +8,12 @@
  */
 import { Form } from 'react-router'
 import type { Booking } from '~/domain/booking'
-import { formatDollars } from '~/domain/booking-rules'
+import { formatSignedDollars } from '~/domain/booking-rules'
 import { ADJUSTMENT_REASON_MAX } from '~/schemas/price-adjustment'
 import { SubmitButton } from './submit-button'
 
-const signed = (amount: number) =>
-  `${amount < 0 ? '−' : '+'}${formatDollars(Math.round(Math.abs(amount) * 100))}`
+/** A line's amount (dollars, as the JSON has it) with its sign. */
+const signed = (amount: number) => formatSignedDollars(Math.round(amount * 100))
 
 export function AdjustmentLines({ booking }: { booking: Booking }) {
   if (!booking.adjustments.length) return null

@@ -114,6 +114,11 @@ export function formatDollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`
 }
 
+/** A price line's amount with its sign: −$40.00 (a discount, with a true minus sign) or +$15.50. */
+export function formatSignedDollars(cents: number): string {
+  return `${cents < 0 ? '−' : '+'}${formatDollars(Math.abs(cents))}`
+}
+
 // ---- the booking page's date and time inputs ----
 
 /** A time as typed: 'H:MM', 'HH:MM' or 'HH:MM:SS'. */

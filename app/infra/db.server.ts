@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import knexFactory, { type Knex } from 'knex'
 import ClientPgLite from 'knex-pglite'
 import pg from 'pg'
@@ -66,6 +67,8 @@ export function createDb(options: {
   const pglite = new PGlite({
     dataDir: dir.startsWith('memory://') ? undefined : dir,
     loadDataDir: options.pgliteLoad,
+    // For the EXCLUDE constraint that keeps a pet's stays apart (migration 015).
+    extensions: { btree_gist },
     parsers: {
       [DATE]: asText,
       [TIMESTAMP]: asText,

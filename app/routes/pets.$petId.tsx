@@ -179,21 +179,14 @@ async function vaccinationAction({
   return redirect(back)
 }
 
+/** A post about one of the pet's stays (its id from the form: null when missing or malformed). */
+type StayPost = { bookingId: number | null; petId: number; actor: User; formData: FormData }
+
 /**
  * The Stay updates section's post (staff, the pet checked in): its messages
  * come back to the form; once posted, the page shows it at the top of the list.
  */
-async function stayUpdateAction({
-  bookingId,
-  petId,
-  actor,
-  formData,
-}: {
-  bookingId: number | null
-  petId: number
-  actor: User
-  formData: FormData
-}) {
+async function stayUpdateAction({ bookingId, petId, actor, formData }: StayPost) {
   if (bookingId === null) throw data(STAY_UPDATE_FAILURES.bookingNotFound, { status: 404 })
   const submission = parseForm(formData, stayUpdateSchema)
   if (submission.status !== 'success')
@@ -215,17 +208,7 @@ async function stayUpdateAction({
  * A line on a stay's price (the Owner and Managers): back to the stay once
  * added; a refusal comes back beside that stay's form.
  */
-async function adjustPriceAction({
-  bookingId,
-  petId,
-  actor,
-  formData,
-}: {
-  bookingId: number | null
-  petId: number
-  actor: User
-  formData: FormData
-}) {
+async function adjustPriceAction({ bookingId, petId, actor, formData }: StayPost) {
   if (bookingId === null) throw data(ADJUSTMENT_FAILURES.notFound, { status: 404 })
   const parsed = priceAdjustmentSchema.safeParse(formDataToObject(formData))
   const refused = (message: string, status: number) =>

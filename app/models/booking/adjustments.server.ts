@@ -1,5 +1,5 @@
 import type { Booking } from '~/domain/booking'
-import { formatDollars } from '~/domain/booking-rules'
+import { formatSignedDollars } from '~/domain/booking-rules'
 import { conflict, forbidden, invalid, notFound } from '~/domain/errors'
 import { assertCan, canAdjustPrice } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
@@ -59,7 +59,7 @@ export async function adjustPrice({
         adjustment_cents: trx.raw('adjustment_cents + ?', [input.amount]),
         adjustment_count: trx.raw('adjustment_count + 1'),
       })
-    const signed = `${input.amount < 0 ? '−' : '+'}${formatDollars(Math.abs(input.amount))}`
+    const signed = formatSignedDollars(input.amount)
     await trx('booking_events').insert({
       booking_id: bookingId,
       actor_id: actor.id,

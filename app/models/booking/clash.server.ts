@@ -44,3 +44,18 @@ export async function assertNoClash(
     .first()) as { id: number; is_current: boolean } | undefined
   if (clash) throw conflict(clash.is_current ? CURRENT_BOOKING_MESSAGE : OVERLAP_MESSAGE)
 }
+
+/**
+ * A write that moves a stay's nights, with the database's own refusal of an
+ * overlap (the EXCLUDE constraint of migration 015, SQLSTATE 23P01) turned
+ * into the same 409 as assertNoClash's. Under the pet's lock assertNoClash
+ * refuses first; this is for whatever gets past it.
+ */
+export async function refusingOverlap<T>(write: PromiseLike<T>): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    if ((error as { code?: string }).code === '23P01') throw conflict(OVERLAP_MESSAGE)
+    throw error
+  }
+}

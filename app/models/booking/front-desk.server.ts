@@ -23,7 +23,7 @@ import { enqueueMail } from '../mail-outbox.server'
 import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
-import { assertNoClash } from './clash.server'
+import { assertNoClash, refusingOverlap } from './clash.server'
 import { lockWaitlist, offerFreedPlaces } from './waitlist-offers.server'
 
 // The front desk's taps: check a pet in, check it out, mark a no-show, undo
@@ -187,7 +187,7 @@ export async function recordFrontDeskAction({
     if (frees) await lockWaitlist(trx)
     if (RESTORING_ACTIONS.includes(action))
       await assertPlaceStillFree(trx, stay, change.pick_up_at ?? stay.pick_up_date, now)
-    await trx('bookings').where({ id }).update(change)
+    await refusingOverlap(trx('bookings').where({ id }).update(change))
     await trx('booking_events').insert({
       booking_id: id,
       actor_id: actor!.id,

@@ -24,7 +24,7 @@ import { queueBookingMail } from './mail.server'
 import { assertCapacity } from './occupancy.server'
 import { readBooking } from './rows.server'
 import { requireBookableServices, servicesOfStartedStay } from './services.server'
-import { assertNoClash } from './clash.server'
+import { assertNoClash, refusingOverlap } from './clash.server'
 import { lockWaitlist, offerFreedPlaces } from './waitlist-offers.server'
 
 // Making, changing and cancelling bookings. Every write runs in ONE
@@ -417,11 +417,11 @@ async function writeBooking(
   }
   let id: number
   if (existing) {
-    await trx('bookings').where({ id: existing.id }).update(values)
+    await refusingOverlap(trx('bookings').where({ id: existing.id }).update(values))
     await trx('booking_services').where({ booking_id: existing.id }).delete()
     id = existing.id
   } else {
-    const [row] = await trx('bookings').insert(values).returning('id')
+    const [row] = await refusingOverlap(trx('bookings').insert(values).returning('id'))
     id = row.id
   }
   await trx('booking_services').insert(
