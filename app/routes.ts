@@ -83,6 +83,8 @@ export default [
       'routes/api/bookings.$id.updates.$updateId.photo.ts',
     ),
     route('bookings/:id', 'routes/api/bookings.$id.ts'),
+    route('tokens', 'routes/api/tokens.ts'),
+    route('tokens/:id', 'routes/api/tokens.$id.ts'),
     route('waitlist', 'routes/api/waitlist.ts'),
     route('waitlist/:id', 'routes/api/waitlist.$id.ts'),
     route('waitlist/:id/take', 'routes/api/waitlist.$id.take.ts'),

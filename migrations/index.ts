@@ -13,6 +13,7 @@ import * as stayUpdates from './012-stay-updates'
 import * as priceAdjustments from './013-price-adjustments'
 import * as waitlist from './014-waitlist'
 import * as petStaysNeverOverlap from './015-pet-stays-never-overlap'
+import * as apiTokens from './016-api-tokens'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -31,6 +32,7 @@ const migrations: Record<string, Knex.Migration> = {
   '013-price-adjustments': priceAdjustments,
   '014-waitlist': waitlist,
   '015-pet-stays-never-overlap': petStaysNeverOverlap,
+  '016-api-tokens': apiTokens,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

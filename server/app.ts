@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { AppLoadContext } from 'react-router'
 import type { Logger } from 'pino'
 import { bodyLimitFor, DEFAULT_BODY_LIMIT } from '../app/http/body-limits'
-import { cookieHasLiveSession } from '../app/http/auth.server'
+import { hasLiveUser } from '../app/http/auth.server'
 import { getDb } from '../app/infra/db.server'
 import { getEnv } from '../app/infra/env.server'
 import { servedOverHttps } from '../app/infra/signed-cookie.server'
@@ -143,7 +143,12 @@ export function createRequestListener({
     // memory holds a bounded number of them. A visitor's body is read and
     // thrown away as it comes (413 past the limit), then the route answers
     // without it (401, or the way to log in).
-    if (!(await cookieHasLiveSession(req.headers.cookie))) {
+    const live = await hasLiveUser({
+      path: target.path,
+      cookie: req.headers.cookie,
+      authorization: req.headers.authorization,
+    })
+    if (!live) {
       if (!(await body.discardAll())) return sendTooLarge(req, res, target.path, base)
       return reactRouter(req, res, { url: target.url, body: null, base, context })
     }

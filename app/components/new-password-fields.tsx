@@ -34,3 +34,18 @@ export function NewPasswordFields<Schema>({
     </>
   )
 }
+
+/**
+ * Under a new password: whether the person's API tokens (scripts and
+ * integrations) end too. Unticked, they keep working.
+ */
+export function RevokeTokensChoice({ count }: { count?: number }) {
+  return (
+    <label className="choice">
+      <input type="checkbox" name="revoke_tokens" />
+      {count === undefined
+        ? 'Also revoke my API tokens, if I made any (scripts that use them stop working)'
+        : `Also revoke my ${count === 1 ? 'API token' : `${count} API tokens`} (scripts that use ${count === 1 ? 'it' : 'them'} stop working)`}
+    </label>
+  )
+}

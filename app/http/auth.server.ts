@@ -1,4 +1,5 @@
 import { redirect } from 'react-router'
+import { API_TOKEN_MESSAGES } from '~/domain/api-token'
 import { forbidden, unauthenticated } from '~/domain/errors'
 import type { User } from '~/domain/user'
 import { knownBrowserCookieHeader, readKnownBrowser } from '~/infra/known-browser-cookie.server'
@@ -14,35 +15,87 @@ import {
   findSessionUser,
   type SessionUser,
 } from '~/models/session.server'
+import { findTokenUser, takeTokenRequest, type TokenUser } from '~/models/api-token.server'
 
 // Who is asking. A request's session (cookie → row → user) is read once per
 // request however many loaders ask: the root loader and the page's loader
 // share it. Guards for pages redirect a visitor to log in and come back;
 // guards for /api answer 401.
+//
+// An /api call with an Authorization header is a script's: its user is the
+// API token's, and its cookies are ignored — so it needs no cross-site check
+// (server/cross-site.ts lets it through), and a page elsewhere cannot ride a
+// cookie by adding a made-up header. A bad token answers 401, a read-only
+// token may only read, and each token's requests are counted against its limit.
 
 const sessions = new WeakMap<Request, Promise<SessionUser | null>>()
+const tokenUsers = new WeakMap<Request, Promise<TokenUser | null>>()
 
-/** The request's live session and its user, or null. */
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
+
+/** An /api request that names an API token: its Authorization header; otherwise null. */
+function authorizationOf(request: Request): string | null {
+  const header = request.headers.get('Authorization')
+  return header !== null && isApiPath(new URL(request.url).pathname) ? header : null
+}
+
+/** The token of `Bearer <token>`, or null for any other shape. */
+const bearerToken = (header: string) =>
+  /^Bearer +([A-Za-z0-9_-]{1,200})$/.exec(header.trim())?.[1] ?? null
+
+/** The token's user for an /api request carrying one (counted against its limit), or null. */
+function getTokenUser(request: Request, header: string): Promise<TokenUser | null> {
+  let found = tokenUsers.get(request)
+  if (!found) {
+    const token = bearerToken(header)
+    found = (token ? findTokenUser(token) : Promise.resolve(null)).then(async (user) => {
+      if (user) await takeTokenRequest(user.tokenId)
+      return user
+    })
+    tokenUsers.set(request, found)
+  }
+  return found
+}
+
+/** The request's live session and its user, or null (always null for an API token's request). */
 export function getSession(request: Request): Promise<SessionUser | null> {
   let session = sessions.get(request)
   if (!session) {
-    session = readSessionToken(request).then((token) => (token ? findSessionUser({ token }) : null))
+    session =
+      authorizationOf(request) !== null
+        ? Promise.resolve(null)
+        : readSessionToken(request).then((token) => (token ? findSessionUser({ token }) : null))
     sessions.set(request, session)
   }
   return session
 }
 
 /**
- * True when a Cookie header carries a live session. The server asks this
- * before it reads a large upload: a visitor's photos are never held in memory.
+ * True when a request's headers name a live user: a session cookie, or on
+ * /api an API token. The server asks this before it reads a large upload: a
+ * visitor's photos are never held in memory.
  */
-export async function cookieHasLiveSession(cookie: string | undefined): Promise<boolean> {
+export async function hasLiveUser({
+  path,
+  cookie,
+  authorization,
+}: {
+  path: string
+  cookie: string | undefined
+  authorization: string | undefined
+}): Promise<boolean> {
+  if (authorization !== undefined && isApiPath(path)) {
+    const token = bearerToken(authorization)
+    return token !== null && (await findTokenUser(token)) !== null
+  }
   const token = await sessionTokenOf(cookie)
   return token !== null && (await findSessionUser({ token })) !== null
 }
 
-/** The logged-in user, or null. */
+/** The logged-in user (or the API token's), or null. */
 export async function getCurrentUser(request: Request): Promise<User | null> {
+  const header = authorizationOf(request)
+  if (header !== null) return (await getTokenUser(request, header))?.user ?? null
   return (await getSession(request))?.user ?? null
 }
 
@@ -72,8 +125,20 @@ export async function requireUser(
   return user
 }
 
-/** The logged-in user, or 401 for an /api call. */
+/**
+ * The logged-in user (or the API token's), or 401 for an /api call; 403 for
+ * a read-only token's write.
+ */
 export async function requireApiUser(request: Request): Promise<User> {
+  const header = authorizationOf(request)
+  if (header !== null) {
+    if (bearerToken(header) === null) throw unauthenticated(API_TOKEN_MESSAGES.malformed)
+    const found = await getTokenUser(request, header)
+    if (!found) throw unauthenticated(API_TOKEN_MESSAGES.invalid)
+    if (found.readOnly && request.method !== 'GET' && request.method !== 'HEAD')
+      throw forbidden(API_TOKEN_MESSAGES.readOnly)
+    return found.user
+  }
   const user = await getCurrentUser(request)
   if (!user) throw unauthenticated()
   return user

@@ -2,6 +2,7 @@ import type { User } from '~/domain/user'
 import { getEnv } from '~/infra/env.server'
 import { requestPasswordReset, resetPassword } from '~/models/password-reset.server'
 import { enforceRateLimit } from '~/models/rate-limit.server'
+import { revokeAllApiTokens } from '~/models/api-token.server'
 import type { ForgotPasswordInput, ResetPasswordInput } from '~/schemas/password-reset'
 import { startSession } from './auth.server'
 import { addressKey } from './client-address.server'
@@ -51,7 +52,8 @@ export async function askForPasswordReset({
 }
 
 /**
- * Sets the new password of a reset link (every session of the account ends),
+ * Sets the new password of a reset link (every session of the account ends;
+ * its API tokens too when the person asks),
  * forgets the account's failed logins, and logs this browser in.
  */
 export async function resetPasswordAndLogIn({
@@ -59,9 +61,10 @@ export async function resetPasswordAndLogIn({
   input,
 }: {
   request: Request
-  input: Pick<ResetPasswordInput, 'token' | 'password'>
+  input: Pick<ResetPasswordInput, 'token' | 'password' | 'revoke_tokens'>
 }): Promise<{ user: User; headers: Headers }> {
   const user = await resetPassword({ token: input.token, password: input.password })
+  if (input.revoke_tokens) await revokeAllApiTokens({ userId: user.id })
   await clearLoginThrottle(user.email)
   return { user, headers: await startSession(request, user) }
 }

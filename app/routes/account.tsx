@@ -5,7 +5,8 @@ import type { Route } from './+types/account'
 import { ContactFields } from '~/components/contact-fields'
 import { PageErrorBoundary } from '~/components/error-view'
 import { FormErrors, InputField, useErrorSummaryAction } from '~/components/form-field'
-import { NewPasswordFields } from '~/components/new-password-fields'
+import { NewPasswordFields, RevokeTokensChoice } from '~/components/new-password-fields'
+import { ApiTokens } from '~/components/api-tokens'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import { SubmitButton } from '~/components/submit-button'
@@ -28,6 +29,14 @@ import { pendingEmailChange, requestEmailChange } from '~/models/account-email.s
 import { endUserSessions } from '~/models/session.server'
 import { changePassword } from '~/models/user.server'
 import {
+  createApiToken,
+  listApiTokens,
+  revokeAllApiTokens,
+  revokeApiToken,
+} from '~/models/api-token.server'
+import { apiTokenSchema } from '~/schemas/api-token'
+import { formDataToObject } from '~/http/request-body.server'
+import {
   changeEmailSchema,
   changePasswordSchema,
   profileSchema,
@@ -46,8 +55,16 @@ import '~/styles/account.css'
 // data (JSON), and deleting the account (clients; its own confirmation page).
 // After a change the page opens at the section it was made in.
 
-const INTENTS = ['profile', 'email', 'password', 'sessions', 'reminders'] as const
-type Intent = (typeof INTENTS)[number]
+const INTENTS = [
+  'profile',
+  'email',
+  'password',
+  'sessions',
+  'reminders',
+  'create-token',
+  'revoke-token',
+] as const
+type Intent = (typeof INTENTS)[number] | 'api-tokens'
 
 /** What a successful post did, shown in its section after the redirect. */
 const DONE: Record<string, { section: Intent; message: string }> = {
@@ -61,7 +78,13 @@ const DONE: Record<string, { section: Intent; message: string }> = {
     section: 'password',
     message: 'Password changed. You are logged out everywhere else.',
   },
+  'password-tokens': {
+    section: 'password',
+    message:
+      'Password changed. You are logged out everywhere else, and your API tokens are revoked.',
+  },
   sessions: { section: 'sessions', message: 'You are logged out everywhere else.' },
+  'token-revoked': { section: 'api-tokens', message: 'Token revoked.' },
   'reminders-on': { section: 'reminders', message: 'Reminders are on.' },
   'reminders-off': { section: 'reminders', message: 'Reminders are off.' },
 }
@@ -71,27 +94,35 @@ const PASSWORD_FIELDS = ['current_password', 'password', 'confirm_password']
 export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => {
   const user = await requireUser(request)
   const session = await getSession(request)
-  const [preferences, sessions, pendingEmail] = await Promise.all([
+  const [preferences, sessions, pendingEmail, tokens] = await Promise.all([
     getPreferences({ actor: user }),
     listOwnSessions({ actor: user, currentSessionId: session?.sessionId ?? '' }),
     pendingEmailChange({ actor: user }),
+    listApiTokens({ actor: user }),
   ])
   return {
     user,
     preferences,
     sessions,
     pendingEmail,
+    tokens,
     canDelete: canDeleteOwnAccount(user),
     done: DONE[url.searchParams.get('done') ?? ''] ?? null,
   }
 })
 
-type ActionResult = { form: Intent; result: SubmissionResult<string[]> }
+type ActionResult = {
+  form: Intent
+  result?: SubmissionResult<string[]>
+  /** A token just made (shown once) or why it was not. */
+  created?: { name: string; token: string }
+  tokenError?: string
+}
 
 export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
   const user = await requireUser(request)
   const formData = await readFormData(request)
-  const { intent } = readIntent(formData, INTENTS)
+  const { intent, id } = readIntent(formData, INTENTS)
   const done = (what: keyof typeof DONE) => redirect(`/account?done=${what}#${DONE[what].section}`)
   const refuse = (result: SubmissionResult<string[]>, status: number) =>
     data<ActionResult>({ form: intent, result }, { status })
@@ -100,6 +131,30 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
     const session = await getSession(request)
     await endUserSessions({ actor: user, userId: user.id, exceptSessionId: session?.sessionId })
     return done('sessions')
+  }
+  if (intent === 'create-token' || intent === 'revoke-token') {
+    if (intent === 'revoke-token') {
+      // Gone already (another tab): the list shows the truth.
+      if (id !== null) await attempt(() => revokeApiToken({ actor: user, id }))
+      return done('token-revoked')
+    }
+    // Shown once, here: no redirect, so a reload does not show it again.
+    const parsed = apiTokenSchema.safeParse(formDataToObject(formData))
+    const made = parsed.success
+      ? await attempt(() => createApiToken({ actor: user, input: parsed.data }))
+      : null
+    if (!made?.ok)
+      return data<ActionResult>(
+        {
+          form: 'api-tokens',
+          tokenError: made ? made.error.message : parsed.error!.issues[0].message,
+        },
+        { status: made ? made.error.status : 400 },
+      )
+    return data<ActionResult>({
+      form: 'api-tokens',
+      created: { name: made.value.apiToken.name, token: made.value.token },
+    })
   }
   if (intent === 'reminders') {
     // A checkbox: sent when ticked, missing when not.
@@ -146,7 +201,9 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
       newPassword: input.password,
       sessionId: session?.sessionId,
     })
-    return 'password'
+    if (!input.revoke_tokens) return 'password'
+    await revokeAllApiTokens({ userId: user.id })
+    return 'password-tokens'
   }
   const result = await attempt(run)
   if (!result.ok)
@@ -155,7 +212,7 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
 })
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, preferences, sessions, pendingEmail, canDelete, done } = loaderData
+  const { user, preferences, sessions, pendingEmail, tokens, canDelete, done } = loaderData
   const notice = (section: Intent) =>
     done && done.section === section && !actionData ? (
       <Notice tone="success">{done.message}</Notice>
@@ -189,6 +246,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </li>
           ) : null}
           <li>
+            <a href="#api-tokens">API tokens</a>
+          </li>
+          <li>
             <a href="#data">Your data</a>
           </li>
         </ul>
@@ -219,7 +279,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         lead="After the change you stay logged in here and are logged out everywhere else."
       >
         {notice('password')}
-        <PasswordForm lastResult={lastResult('password')} />
+        <PasswordForm lastResult={lastResult('password')} tokens={tokens.length} />
       </Section>
 
       <Section id="sessions" title="Where you're logged in">
@@ -268,6 +328,20 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </Form>
         </Section>
       ) : null}
+
+      <Section
+        id="api-tokens"
+        title="API tokens"
+        lead="For your own scripts and integrations: send a token as “Authorization: Bearer <token>” to /api, with your rights. The API is described at /api/docs."
+      >
+        {notice('api-tokens')}
+        <ApiTokens
+          tokens={tokens}
+          created={actionData?.form === 'api-tokens' ? actionData.created : undefined}
+          error={actionData?.form === 'api-tokens' ? actionData.tokenError : undefined}
+          staff={user.staff}
+        />
+      </Section>
 
       <Section
         id="data"
@@ -393,7 +467,14 @@ function EmailForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
   )
 }
 
-function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function PasswordForm({
+  lastResult,
+  tokens,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  /** How many API tokens the person has: they are asked whether these end too. */
+  tokens: number
+}) {
   const [form, fields] = useSchemaForm<Values<ChangePasswordInput>, ChangePasswordInput>(
     lazySchema(loadAccountSchemas, (schemas) => schemas.changePasswordSchema),
     { id: 'password-form', lastResult },
@@ -413,6 +494,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         confirm={fields.confirm_password}
         label="New password"
       />
+      {tokens ? <RevokeTokensChoice count={tokens} /> : null}
       <div className="form-actions">
         <SubmitButton pendingText="Saving…">Change password</SubmitButton>
       </div>

@@ -4,7 +4,7 @@ import type { Route } from './+types/reset-password'
 import { AuthCard } from '~/components/auth-card'
 import { LinkRefusedCard } from '~/components/link-refused-card'
 import { FormErrors, useErrorSummaryAction } from '~/components/form-field'
-import { NewPasswordFields } from '~/components/new-password-fields'
+import { NewPasswordFields, RevokeTokensChoice } from '~/components/new-password-fields'
 import { SubmitButton } from '~/components/submit-button'
 import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
 import { isAppError } from '~/domain/errors'
@@ -107,6 +107,7 @@ function ResetPasswordForm({
         confirm={fields.confirm_password}
         label="New password"
       />
+      <RevokeTokensChoice />
       <SubmitButton className="btn btn-primary btn-block btn-lg" pendingText="Saving…">
         Set my new password
       </SubmitButton>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { signupFields } from './auth'
-import { requiredText } from './fields'
+import { checkbox, requiredText } from './fields'
 
 // A person's own account (/account, PUT /api/users/me and
 // /api/users/me/password). The fields follow the signup rules and messages;
@@ -32,6 +32,8 @@ export const changePasswordSchema = z
     current_password: currentPassword,
     password: signupFields.password,
     confirm_password: confirmPassword,
+    // Scripts keep their API tokens unless the person asks for them to end too.
+    revoke_tokens: checkbox('revoke_tokens').optional().default(false),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { signupFields } from './auth'
-import { requiredText } from './fields'
+import { checkbox, requiredText } from './fields'
 
 // Forgotten passwords. The page and POST /api/auth/forgot-password and
 // /api/auth/reset-password share these; the new password follows the signup
@@ -17,6 +17,8 @@ export const resetPasswordSchema = z
     token: requiredText('The reset link is missing its token', RESET_TOKEN_MAX),
     password: signupFields.password,
     confirm_password: requiredText('Confirm Password is required', 128),
+    // Scripts keep their API tokens unless the person asks for them to end too.
+    revoke_tokens: checkbox('revoke_tokens').optional().default(false),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

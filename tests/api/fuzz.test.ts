@@ -1018,6 +1018,53 @@ describe('fuzz: every write call answers bad input with a 4xx and changes nothin
     },
   )
 
+  it(
+    'POST /api/tokens, DELETE /api/tokens/{id}, and a Bearer header of any shape',
+    { timeout: TIMEOUT },
+    async () => {
+      setNow(NOW)
+      await check(
+        fc.asyncProperty(
+          actor,
+          jsonBody(['name', 'read_only'], {
+            name: ['', ' ', 'x'.repeat(61), 'a\u0000b', 3, null, [], new HugeText(70_000)],
+            read_only: ['maybe', 2, null, [], {}],
+          }),
+          async (who, body) => {
+            await expectRefused(who, 'POST', '/api/tokens', body)
+          },
+        ),
+      )
+      await check(
+        fc.asyncProperty(actor, badId, async (who, id) => {
+          await expectRefused(who, 'DELETE', `/api/tokens/${id}`, { kind: 'none' })
+        }),
+      )
+      // Whatever an Authorization header says, a write with it is refused (401) and changes nothing.
+      const header = fc.oneof(
+        fc.string({ maxLength: 300 }).filter((h) => /^[\x20-\x7e]*$/.test(h)),
+        fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Bearer pht_',
+          `Bearer pht_${'A'.repeat(43)}`,
+          'bearer x y',
+        ),
+      )
+      await check(
+        fc.asyncProperty(actor, header, async (who, authorization) => {
+          const before = await snapshot()
+          const res = await actors[who].request('POST', '/api/tokens', {
+            json: { name: 'Through a header' },
+            headers: { Authorization: authorization },
+          })
+          expect([401, 400]).toContain(res.status)
+          expect(await snapshot()).toEqual(before)
+        }),
+      )
+    },
+  )
+
   it('POST /api/reviews, PUT and DELETE /api/reviews/{id}', { timeout: TIMEOUT }, async () => {
     setNow(NOW)
     const poison = {
@@ -1890,6 +1937,26 @@ describe('fuzz: every page action answers bad input without a 5xx and changes no
           body,
           mayWrite: true,
         })),
+        // A token with a bad name is refused; a revoke names no token of the actor's.
+        formBody(
+          nearMissFields([['intent', 'create-token']], [['name', '']], {
+            name: ['', ' ', 'x'.repeat(61), 'a\u0000b', new HugeText(70_000)],
+            read_only: ['maybe', '\u0000', 'ON'],
+          }),
+        ).map((body) => ({ who, body })),
+        formBody(
+          fc.constantFrom<Field[]>(
+            [['intent', 'revoke-token']],
+            [
+              ['intent', 'revoke-token'],
+              ['id', GONE],
+            ],
+            [
+              ['intent', 'revoke-token'],
+              ['id', 'abc'],
+            ],
+          ),
+        ).map((body) => ({ who, body })),
         unknownIntent.map((intent) => ({
           who,
           body: { kind: 'urlencoded', fields: [['intent', intent]] } as PageBody,

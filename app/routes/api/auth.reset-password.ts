@@ -4,7 +4,7 @@ import { resetPasswordAndLogIn } from '~/http/password-reset.server'
 import { RESET_MESSAGES } from '~/models/password-reset.server'
 import { resetPasswordSchema } from '~/schemas/password-reset'
 
-// POST /api/auth/reset-password {token, password, confirm_password} — sets
+// POST /api/auth/reset-password {token, password, confirm_password, revoke_tokens?} — sets
 // the new password of a reset link, ends every session of the account and
 // answers like login: the user, with a new session cookie. A link that is
 // unknown, used or expired: 400 with why.
