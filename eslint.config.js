@@ -39,6 +39,8 @@ export default tseslint.config(
       '.react-router/',
       'test-results/',
       'node_modules/',
+      // Written by `npm run openapi` (openapi-typescript).
+      'examples/api-types.ts',
     ],
   },
   ...tseslint.configs.recommended,

@@ -28,6 +28,8 @@ export default [
     route('bookingsByDate', 'routes/bookings-by-date.tsx'),
     route('my-bookings', 'routes/my-bookings.tsx'),
     route('waitlist/:id', 'routes/waitlist.$id.tsx'),
+    // The JSON API's reference, rendered from its OpenAPI document (a page: the layout's).
+    route('api/docs', 'routes/api-docs.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/delete', 'routes/account.delete.tsx'),
     route('users', 'routes/users.tsx'),
@@ -83,6 +85,7 @@ export default [
       'routes/api/bookings.$id.updates.$updateId.photo.ts',
     ),
     route('bookings/:id', 'routes/api/bookings.$id.ts'),
+    route('openapi.json', 'routes/api/openapi.json.ts'),
     route('tokens', 'routes/api/tokens.ts'),
     route('tokens/:id', 'routes/api/tokens.$id.ts'),
     route('waitlist', 'routes/api/waitlist.ts'),

@@ -4,6 +4,9 @@
 # A non-UTC zone makes code that leans on the machine's zone fail here.
 set -euo pipefail
 export TZ="${TZ:-Pacific/Auckland}"
+# A whole run: every call of the OpenAPI document must be reached by some test
+# (tests/support/global-setup.ts fails the run otherwise).
+export OPENAPI_COVERAGE=1
 node scripts/ensure-build.mjs
 echo "== API, model and unit tests on PGlite (embedded) =="
 echo "   (left out here: tests/api/cluster.test.ts, two servers behind nginx, which needs PostgreSQL)"

@@ -37,6 +37,14 @@ describe('auth', () => {
     expect(out.status).toBe(200)
     expect(out.body).toHaveProperty('message')
     expect((await c.get('/api/auth/')).status).toBe(401)
+
+    // POST logs out just the same (the cookie of a new login is worthless after it).
+    await c.login(signup.email, signup.password)
+    expect((await c.get('/api/auth')).status).toBe(200)
+    const posted = await c.post('/api/auth/logout')
+    expect(posted.status).toBe(200)
+    expect(posted.body).toEqual({ message: 'Logged out' })
+    expect((await c.get('/api/auth')).status).toBe(401)
   })
 
   it('refuses a duplicate email in any case with 409', async () => {

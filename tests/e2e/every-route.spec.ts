@@ -48,6 +48,7 @@ const routes = () => [
   '/account/delete',
   '/account/email?token=not-a-token',
   '/account/deleted',
+  '/api/docs',
   '/no-such-page',
 ]
 

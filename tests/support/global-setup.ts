@@ -47,8 +47,32 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await cleanup()
+    const unreached = process.env.OPENAPI_COVERAGE === '1' ? await unreachedCalls(workDir) : []
     fs.rmSync(workDir, { recursive: true, force: true })
+    if (unreached.length) {
+      // (An error thrown here is only printed: the run must fail by its exit code.)
+      console.error(
+        `\nNo test reached these calls of the OpenAPI document with a success:\n  ${unreached.join('\n  ')}\n`,
+      )
+      process.exitCode = 1
+    }
   }
+}
+
+/**
+ * The documented calls no test answered with a success (a whole run only:
+ * scripts/test.sh sets OPENAPI_COVERAGE). Every answer is checked against the
+ * document as it comes (tests/support/openapi-contract.ts), which notes the calls it saw.
+ */
+async function unreachedCalls(workDir: string): Promise<string[]> {
+  const { documentedCalls } = await import('./openapi-contract')
+  const reached = new Set(
+    fs
+      .readdirSync(workDir)
+      .filter((f) => f.startsWith('openapi-hits-'))
+      .flatMap((f) => fs.readFileSync(path.join(workDir, f), 'utf8').split('\n')),
+  )
+  return documentedCalls().filter((call) => !reached.has(call))
 }
 
 export function withDatabase(url: string, database: string) {

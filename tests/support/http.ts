@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
 import { afterAll } from 'vitest'
 import { createApp } from '../../server/app'
+import { checkAgainstContract } from './openapi-contract'
 
 // The real server (server/app.ts + the built app) on an ephemeral port, and a
 // cookie-keeping client for it. One server per test file.
@@ -112,6 +113,8 @@ export class Client {
     } catch {
       // not JSON: keep the text (pages, redirects)
     }
+    // Every answer of the API must be what its OpenAPI document says.
+    checkAgainstContract(method, this.base + url, res.status, res.headers, parsed)
     return { status: res.status, body: parsed as T, headers: res.headers }
   }
 
