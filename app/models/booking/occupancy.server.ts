@@ -16,7 +16,7 @@ import { hotelClock } from '~/infra/clock.server'
 import type { PetType } from '~/domain/pet'
 import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
-import { wallTimes, type Conn } from './rows.server'
+import { wallColumn, wallTimes, type Conn } from './rows.server'
 import { whereHolding } from './states.server'
 
 // Places taken per date and unit, and the capacity check of every booking
@@ -74,8 +74,8 @@ export function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallD
       db.raw('true as hold'),
       'w.booking_type',
       'p.type as pet_type',
-      db.raw(`to_char(w.drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
-      db.raw(`to_char(w.pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
+      wallColumn(db, 'w.drop_off_at', 'drop_off_date'),
+      wallColumn(db, 'w.pick_up_at', 'pick_up_date'),
     )
     .where('w.status', 'offered')
     .where('w.hold_until', '>', now)

@@ -47,6 +47,10 @@ export const BOOKING_COLUMNS = [
 ] as const
 
 /** Drop-off and pick-up leave the database as text in one fixed shape on both drivers. */
+/** A timestamp column read as hotel wall time text, 'YYYY-MM-DD HH:MM:SS', named `as`. */
+export const wallColumn = (db: Conn, column: string, as: string) =>
+  db.raw(`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') as ${as}`)
+
 export const wallTimes = (db: Conn) => [
   db.raw(`to_char(b.drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
   db.raw(`to_char(b.pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),

@@ -14,6 +14,7 @@ import { getHotelSettings } from '../hotel-settings.server'
 import { enqueueMail } from '../mail-outbox.server'
 import { assertNoClash } from './clash.server'
 import { lockCapacity, placesTaken } from './occupancy.server'
+import { wallColumn } from './rows.server'
 
 // Offering freed places to the waitlist. Runs inside the transaction that
 // frees a place (a cancellation, an early check-out, a no-show, a shortened
@@ -82,8 +83,8 @@ export async function offerFreedPlaces(
       'p.name as pet_name',
       'p.type as pet_type',
       'w.booking_type',
-      trx.raw(`to_char(w.drop_off_at, 'YYYY-MM-DD HH24:MI:SS') as drop_off_date`),
-      trx.raw(`to_char(w.pick_up_at, 'YYYY-MM-DD HH24:MI:SS') as pick_up_date`),
+      wallColumn(trx, 'w.drop_off_at', 'drop_off_date'),
+      wallColumn(trx, 'w.pick_up_at', 'pick_up_date'),
       'c.email',
       'c.fname',
     )

@@ -2,13 +2,12 @@ import type { Knex } from 'knex'
 import type { Booking, BookingInput } from '~/domain/booking'
 import { nightsHeld } from '~/domain/booking-states'
 import { capacityOf, unitFor } from '~/domain/capacity'
-import { conflict, forbidden, invalid, notFound } from '~/domain/errors'
+import { conflict, forbidden, notFound } from '~/domain/errors'
 import { addDays, type IsoDate, type WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import {
   assertCan,
   canJoinWaitlistFor,
-  canManageBooking,
   canManageWaitlistEntry,
   canSeeWaitlist,
   canSeeWaitlistEntry,
@@ -28,10 +27,10 @@ import { getHotelSettings } from '../hotel-settings.server'
 import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { assertNoClash } from './clash.server'
 import { placesTaken } from './occupancy.server'
-import { toPgArray, type Conn } from './rows.server'
+import { toPgArray, wallColumn, type Conn } from './rows.server'
 import { requireBookableServices } from './services.server'
 import { lockWaitlist, offerFreedPlaces } from './waitlist-offers.server'
-import { bookStay } from './write.server'
+import { bookStay, lockBookablePet } from './write.server'
 
 // The waitlist: joining it when a night is full, what clients and staff see
 // of it, leaving it, and taking a held place (one click books it). Offering
@@ -45,8 +44,7 @@ type EntryRow = Omit<WaitlistEntry, 'pet' | 'services' | 'client_name'> & {
   service_ids: number[]
 }
 
-const wall = (db: Conn, column: string, as = column) =>
-  db.raw(`to_char(w.${column}, 'YYYY-MM-DD HH24:MI:SS') as ${as}`)
+const wall = (db: Conn, column: string, as = column) => wallColumn(db, `w.${column}`, as)
 
 const entryQuery = (db: Conn) =>
   db({ w: 'waitlist_entries' })
@@ -153,8 +151,6 @@ export async function getWaitlistEntry({
   return entry
 }
 
-type PetRow = { id: number; type: PetType; owner_id: number }
-
 /**
  * POST /api/waitlist and the booking page's "Join the waitlist": the stay
  * (as a booking would be asked for) waits for a place. Refused when a place
@@ -174,15 +170,7 @@ export async function joinWaitlist({
   return withDeadlockRetry(() =>
     db.transaction(async (trx) => {
       const { now } = hotelClock()
-      const pet = (await trx('pets')
-        .select('id', 'type', 'owner_id')
-        .where({ id: input.pet_id })
-        .forUpdate()
-        .first()) as PetRow | undefined
-      if (!pet) throw notFound('Pet not found')
-      if (!canJoinWaitlistFor(actor, pet) || !canManageBooking(actor, input)) throw forbidden()
-      if (input.client_id !== pet.owner_id)
-        throw invalid(message, { client_id: "client_id must be the pet's owner" })
+      const pet = await lockBookablePet(trx, { actor, input, message, can: canJoinWaitlistFor })
       await requireBookableServices(trx, input.services, message, { petType: pet.type })
       await assertNoClash(trx, {
         petId: pet.id,

@@ -308,6 +308,39 @@ export async function deleteBooking({
 
 type PetRef = { id: number; name: string; type: PetType; owner_id: number }
 
+/**
+ * The pet a stay is asked for, locked (one writer per pet at a time), once
+ * the actor may book for it: a client for their own pets only, the Owner and
+ * Managers for any client's — and `client_id` is the pet's owner. A booking
+ * and a place on the waitlist are asked for alike.
+ */
+export async function lockBookablePet(
+  trx: Knex.Transaction,
+  {
+    actor,
+    input,
+    message,
+    can = canBookFor,
+  }: {
+    actor: Actor
+    input: Pick<BookingInput, 'pet_id' | 'client_id'>
+    message: string
+    /** The rule for the pet (booking it; joining the waitlist for it). */
+    can?: (actor: Actor, pet: PetRef) => boolean
+  },
+): Promise<PetRef> {
+  const pet = (await trx('pets')
+    .select('id', 'name', 'type', 'owner_id')
+    .where({ id: input.pet_id })
+    .forUpdate()
+    .first()) as PetRef | undefined
+  if (!pet) throw notFound('Pet not found')
+  if (!can(actor, pet) || !canManageBooking(actor, input)) throw forbidden()
+  if (input.client_id !== pet.owner_id)
+    throw invalid(message, { client_id: "client_id must be the pet's owner" })
+  return pet
+}
+
 async function writeBooking(
   trx: Knex.Transaction,
   {
@@ -330,16 +363,7 @@ async function writeBooking(
   },
 ): Promise<number> {
   // 1. The pet, locked: one writer per pet at a time.
-  const pet = (await trx('pets')
-    .select('id', 'name', 'type', 'owner_id')
-    .where({ id: input.pet_id })
-    .forUpdate()
-    .first()) as PetRef | undefined
-  if (!pet) throw notFound('Pet not found')
-  // A client books only for themselves; the Owner and Managers for any client.
-  if (!canBookFor(actor, pet) || !canManageBooking(actor, input)) throw forbidden()
-  if (input.client_id !== pet.owner_id)
-    throw invalid(message, { client_id: "client_id must be the pet's owner" })
+  const pet = await lockBookablePet(trx, { actor, input, message })
 
   assertSchedule(input, now, message, started)
 
