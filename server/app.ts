@@ -10,6 +10,7 @@ import { getEnv } from '../app/infra/env.server'
 import { servedOverHttps } from '../app/infra/signed-cookie.server'
 import { createWorkQueue, QueueTimeoutError, type WorkQueue } from '../app/infra/work-queue.server'
 import { publicJsonFor } from '../app/http/public-json.server'
+import { corsHeaders, corsPreflight } from './cors'
 import { isCrossSite } from './cross-site'
 import { createLogger } from './logger'
 import { newNonce } from './nonce'
@@ -103,6 +104,12 @@ export function createRequestListener({
     if (!('url' in target)) return sendJson(res, target.status, { message: target.message }, base)
 
     if (target.path === '/healthz') return healthz(res, base)
+    const preflight = corsPreflight(req, target.path)
+    if (preflight) {
+      res.writeHead(204, [...base, ...preflight])
+      return void res.end()
+    }
+    base = [...base, ...corsHeaders(req, target.path)]
     if (isCrossSite(req, target.url))
       return sendJson(res, 403, { message: 'Cross-site request refused' }, base)
     if (files && (method === 'GET' || method === 'HEAD') && files.has(target.path)) {

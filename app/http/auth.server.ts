@@ -41,7 +41,7 @@ function authorizationOf(request: Request): string | null {
 
 /** The token of `Bearer <token>`, or null for any other shape. */
 const bearerToken = (header: string) =>
-  /^Bearer +([A-Za-z0-9_-]{1,200})$/.exec(header.trim())?.[1] ?? null
+  /^Bearer +([A-Za-z0-9_-]{1,200})$/i.exec(header.trim())?.[1] ?? null
 
 /** The token's user for an /api request carrying one (counted against its limit), or null. */
 function getTokenUser(request: Request, header: string): Promise<TokenUser | null> {

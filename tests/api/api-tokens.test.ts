@@ -104,13 +104,30 @@ describe('API tokens', () => {
     })
     expect(forged.status).toBe(401)
     expect((await c.get(`/api/pets/${pet.id}`)).status).toBe(200)
-    // With a real token, another site's page (a kiosk on its own origin) may call.
+    // With a real token, another site's page (a kiosk on its own origin) may call: the
+    // browser asks first (a preflight), and may read the answer — never with cookies.
     const made = await makeToken(c)
+    const preflight = await fetch(`${base}/api/tokens`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://kiosk.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(preflight.headers.get('Access-Control-Allow-Headers')).toMatch(/Authorization/)
+    expect(preflight.headers.get('Access-Control-Allow-Credentials')).toBeNull()
     const kiosk = withToken(made.token, {
       Origin: 'https://kiosk.example',
       'Sec-Fetch-Site': 'cross-site',
     })
-    expect((await kiosk.post('/api/tokens', { name: 'From the kiosk' })).status).toBe(201)
+    const fromKiosk = await kiosk.post('/api/tokens', { name: 'From the kiosk' })
+    expect(fromKiosk.status).toBe(201)
+    expect(fromKiosk.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    // A cookie's call is not opened to other origins.
+    expect((await c.get('/api/tokens')).headers.get('Access-Control-Allow-Origin')).toBeNull()
     // Pages never take a token: the page answers as to a visitor.
     const page = await new Client(base).get('/my-bookings', {
       Authorization: `Bearer ${made.token}`,
