@@ -86,7 +86,7 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
   const required = new Set((schema.required as string[] | undefined) ?? [])
   return (
     <div className="table-wrap">
-      <table className="table api-fields">
+      <table className="table table-stack api-fields">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -98,14 +98,16 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
         <tbody>
           {Object.entries(properties).map(([name, field]) => (
             <tr key={name}>
-              <th scope="row">
+              <th scope="row" data-label="Field">
                 <code>{name}</code>
                 {required.has(name) ? null : <span className="muted"> (optional)</span>}
               </th>
-              <td>
+              <td data-label="Type">
                 <TypeOf schema={field} />
               </td>
-              <td className="muted">{describe(field)}</td>
+              <td className="muted" data-label="Notes">
+                {describe(field)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -114,18 +114,14 @@ async function readEntry(db: Conn, id: number): Promise<WaitlistEntry | undefine
 export async function listWaitlist({
   actor,
   date,
-  clientId,
 }: {
   actor: Actor
   date?: IsoDate
-  /** Only this client's (staff looking at one client; a client always gets their own). */
-  clientId?: number
 }): Promise<WaitlistEntry[]> {
   if (!actor) throw forbidden()
   const db = await getDb()
   const q = entryQuery(db).whereIn('w.status', ACTIVE_WAITLIST_STATUSES).orderBy('w.id')
   if (!canSeeWaitlist(actor)) q.where('w.client_id', actor.id)
-  else if (clientId !== undefined) q.where('w.client_id', clientId)
   if (date)
     q.where('w.drop_off_at', '<', `${addDays(date, 1)} 00:00:00`).where(
       'w.pick_up_at',
