@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { isApiTokenCall } from '../app/domain/api-token'
 
 // Calls from pages on other origins (a kiosk, a dashboard) with an API token.
 // /api answers them with `Access-Control-Allow-Origin: *` and never allows
@@ -25,7 +26,7 @@ export function corsPreflight(req: IncomingMessage, path: string): string[] | nu
 
 /** The headers that let a page elsewhere read the answer to its token's call (none for others). */
 export function corsHeaders(req: IncomingMessage, path: string): string[] {
-  if (req.headers.authorization === undefined || !isApiPath(path)) return []
+  if (!isApiTokenCall(path, req.headers.authorization)) return []
   return [
     'Access-Control-Allow-Origin',
     '*',

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { isApiTokenCall } from '../app/domain/api-token'
 
 // Refuses unsafe requests that the browser says come from another site
 // (Sec-Fetch-Site), or, for older browsers, whose Origin is not ours. Clients
@@ -12,12 +13,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** True when `req` is an unsafe request from another site; `url` is the request's URL on this origin. */
 export function isCrossSite(req: IncomingMessage, url: string): boolean {
   if (!UNSAFE_METHODS.has(req.method ?? 'GET')) return false
-  const { pathname } = new URL(url)
-  if (
-    req.headers.authorization !== undefined &&
-    (pathname === '/api' || pathname.startsWith('/api/'))
-  )
-    return false
+  if (isApiTokenCall(new URL(url).pathname, req.headers.authorization)) return false
   const site = req.headers['sec-fetch-site']
   const origin = req.headers.origin
   const ours = new URL(url).origin

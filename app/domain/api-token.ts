@@ -32,3 +32,13 @@ export const API_TOKEN_MESSAGES = {
   readOnly: 'This API token is read-only',
   rateLimited: 'Too many requests with this API token. Please slow down.',
 } as const
+
+/**
+ * An /api call that names an API token (any Authorization header): it is
+ * authenticated by the token alone, its cookies ignored — so the cross-site
+ * check does not apply to it, and other origins may make it (CORS, no credentials).
+ */
+export const isApiTokenCall = (pathname: string, authorization: string | null | undefined) =>
+  authorization !== null &&
+  authorization !== undefined &&
+  (pathname === '/api' || pathname.startsWith('/api/'))

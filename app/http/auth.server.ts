@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { API_TOKEN_MESSAGES } from '~/domain/api-token'
+import { API_TOKEN_MESSAGES, isApiTokenCall } from '~/domain/api-token'
 import { forbidden, unauthenticated } from '~/domain/errors'
 import type { User } from '~/domain/user'
 import { knownBrowserCookieHeader, readKnownBrowser } from '~/infra/known-browser-cookie.server'
@@ -31,12 +31,10 @@ import { findTokenUser, takeTokenRequest, type TokenUser } from '~/models/api-to
 const sessions = new WeakMap<Request, Promise<SessionUser | null>>()
 const tokenUsers = new WeakMap<Request, Promise<TokenUser | null>>()
 
-const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
-
 /** An /api request that names an API token: its Authorization header; otherwise null. */
 function authorizationOf(request: Request): string | null {
   const header = request.headers.get('Authorization')
-  return header !== null && isApiPath(new URL(request.url).pathname) ? header : null
+  return isApiTokenCall(new URL(request.url).pathname, header) ? header : null
 }
 
 /** The token of `Bearer <token>`, or null for any other shape. */
@@ -84,8 +82,8 @@ export async function hasLiveUser({
   cookie: string | undefined
   authorization: string | undefined
 }): Promise<boolean> {
-  if (authorization !== undefined && isApiPath(path)) {
-    const token = bearerToken(authorization)
+  if (isApiTokenCall(path, authorization)) {
+    const token = bearerToken(authorization!)
     return token !== null && (await findTokenUser(token)) !== null
   }
   const token = await sessionTokenOf(cookie)
@@ -129,7 +127,10 @@ export async function requireUser(
  * The logged-in user (or the API token's), or 401 for an /api call; 403 for
  * a read-only token's write.
  */
-export async function requireApiUser(request: Request): Promise<User> {
+export async function requireApiUser(
+  request: Request,
+  { unauthenticatedMessage }: { unauthenticatedMessage?: string } = {},
+): Promise<User> {
   const header = authorizationOf(request)
   if (header !== null) {
     if (bearerToken(header) === null) throw unauthenticated(API_TOKEN_MESSAGES.malformed)
@@ -140,7 +141,7 @@ export async function requireApiUser(request: Request): Promise<User> {
     return found.user
   }
   const user = await getCurrentUser(request)
-  if (!user) throw unauthenticated()
+  if (!user) throw unauthenticated(unauthenticatedMessage)
   return user
 }
 

@@ -10,8 +10,8 @@ import { canManageSettings } from '~/domain/permissions'
 import { requireUser } from '~/http/auth.server'
 import { pageHandler, parseForm } from '~/http/form.server'
 import { readFormData } from '~/http/request-body.server'
-import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.server'
-import { runWaitlistOffers } from '~/models/booking/waitlist-offers.server'
+import { getHotelSettings } from '~/models/hotel-settings.server'
+import { changeHotelSettings } from '~/models/booking/waitlist-offers.server'
 import { publicOrigin } from '~/http/public-origin.server'
 import '~/components/booking-pages.css'
 import { lazySchema, useSchemaForm } from '~/components/use-schema-form'
@@ -52,15 +52,14 @@ export const action = pageHandler(async ({ request }: Route.ActionArgs) => {
       { status: 400 },
     )
   // The page sends every setting: an unticked box is "off", not "unchanged".
-  await updateHotelSettings({
+  await changeHotelSettings({
     actor,
+    origin: publicOrigin(request),
     input: {
       ...submission.value,
       vaccinations_required_to_book: submission.value.vaccinations_required_to_book ?? false,
     },
   })
-  // More places may fit stays on the waitlist.
-  await runWaitlistOffers({ origin: publicOrigin(request) })
   return redirect('/settings?saved=1')
 })
 

@@ -4,14 +4,13 @@ import { coveredDates, nightsHeld } from '~/domain/booking-states'
 import { capacityByUnit, unitFor } from '~/domain/capacity'
 import { holdsPlace } from '~/domain/front-desk'
 import type { IsoDate } from '~/domain/hotel-time'
-import type { PetType } from '~/domain/pet'
 import { assertCan, canSeeDaySheet } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { vaccinationsOfPets } from '../pet/vaccinations.server'
-import { coveringQuery, heldPlacesQuery } from './occupancy.server'
+import { coveringQuery, heldPlacesOn } from './occupancy.server'
 import { latestStayUpdates } from './stay-updates.server'
 import { BOOKING_COLUMNS, hydrate, type BookingRow } from './rows.server'
 
@@ -113,15 +112,8 @@ export async function getDaySheet({
       sheet.occupancy[unitFor(r.booking_type, r.pet_type)] += 1
   })
   // A place held for a stay offered from the waitlist is taken too.
-  const held = (await heldPlacesQuery(db, date, date, hotelClock().now)) as {
-    booking_type: BookingType
-    pet_type: PetType
-    drop_off_date: string
-    pick_up_date: string
-  }[]
-  for (const h of held)
-    if (nightsHeld(h.booking_type, h.drop_off_date, h.pick_up_date).includes(date))
-      sheet.occupancy[unitFor(h.booking_type, h.pet_type)] += 1
+  const held = await heldPlacesOn(db, date)
+  for (const unit of Object.keys(held) as (keyof typeof held)[]) sheet.occupancy[unit] += held[unit]
   const byTime = (key: 'drop_off_date' | 'pick_up_date') => (a: DaySheetEntry, b: DaySheetEntry) =>
     a.booking[key].localeCompare(b.booking[key]) || a.booking.id - b.booking.id
   sheet.arrivals.sort(byTime('drop_off_date'))

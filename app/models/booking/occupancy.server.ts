@@ -66,7 +66,7 @@ function unitRowsQuery(db: Conn, from: IsoDate, to: IsoDate) {
  * The places held over [from, to] for waitlisted stays offered to their
  * client and not yet lapsed (app/domain/waitlist.ts): they count like bookings.
  */
-export function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallDateTime) {
+function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallDateTime) {
   return db({ w: 'waitlist_entries' })
     .join({ p: 'pets' }, 'p.id', 'w.pet_id')
     .select(
@@ -81,6 +81,12 @@ export function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallD
     .where('w.hold_until', '>', now)
     .where('w.drop_off_at', '<', `${addDays(to, 1)} 00:00:00`)
     .where('w.pick_up_at', '>=', `${from} 00:00:00`)
+}
+
+/** Places held for the waitlist on `date`, per unit (the day sheet counts its bookings itself). */
+export async function heldPlacesOn(db: Conn, date: IsoDate): Promise<Occupancy> {
+  const held = (await heldPlacesQuery(db, date, date, hotelClock().now)) as UnitRow[]
+  return countByDate(held, date, date).get(date)!
 }
 
 /** Bookings and held places over [from, to], but the booking or hold left out. */

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex'
 import type { BookingType } from '~/domain/booking-rules'
 import { nightsHeld } from '~/domain/booking-states'
-import { capacityOf, unitFor, type CapacityUnit } from '~/domain/capacity'
+import { capacityOf, unitFor, type CapacityUnit, type HotelSettings } from '~/domain/capacity'
+import type { Actor } from '~/domain/user'
 import { isAppError } from '~/domain/errors'
 import type { IsoDate, WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
@@ -10,7 +11,8 @@ import { hotelClock } from '~/infra/clock.server'
 import { getDb, withDeadlockRetry } from '~/infra/db.server'
 import { mailOrigin } from '~/infra/env.server'
 import { waitlistOfferMail } from '~/mail/waitlist'
-import { getHotelSettings } from '../hotel-settings.server'
+import { getHotelSettings, updateHotelSettings } from '../hotel-settings.server'
+import type { SettingsPatch } from '~/schemas/settings'
 import { enqueueMail } from '../mail-outbox.server'
 import { assertNoClash } from './clash.server'
 import { lockCapacity, placesTaken } from './occupancy.server'
@@ -166,4 +168,23 @@ export async function runWaitlistOffers({ origin }: { origin?: string } = {}): P
       return offerFreedPlaces(trx, { origin })
     }),
   )
+}
+
+/**
+ * The settings changed — the settings page and PUT /api/settings — then one
+ * offer run: more places (a capacity raised) may fit stays on the waitlist.
+ * (Here, not in hotel-settings.server.ts, which this module reads from.)
+ */
+export async function changeHotelSettings({
+  actor,
+  input,
+  origin,
+}: {
+  actor: Actor
+  input: SettingsPatch
+  origin: string
+}): Promise<HotelSettings> {
+  const settings = await updateHotelSettings({ actor, input })
+  await runWaitlistOffers({ origin })
+  return settings
 }

@@ -4,10 +4,10 @@ import type { HotelSettings } from '~/domain/capacity'
 import { assertCan, canManageSettings } from '~/domain/permissions'
 import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
-import { getHotelSettings, updateHotelSettings } from '~/models/hotel-settings.server'
+import { getHotelSettings } from '~/models/hotel-settings.server'
 import { settingsPatchSchema } from '~/schemas/settings'
 import { publicOrigin } from '~/http/public-origin.server'
-import { runWaitlistOffers } from '~/models/booking/waitlist-offers.server'
+import { changeHotelSettings } from '~/models/booking/waitlist-offers.server'
 
 // GET /api/settings — the hotel's settings, for the Owner and Managers:
 //   {dog_kennels, cat_condos, day_care_places, day_care_daily_price, boarding_daily_price,
@@ -44,8 +44,5 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
     await readJsonObject(request),
     'Settings were not saved',
   )
-  const settings = await updateHotelSettings({ actor, input })
-  // More places may fit stays on the waitlist.
-  await runWaitlistOffers({ origin: publicOrigin(request) })
-  return ok(toJson(settings))
+  return ok(toJson(await changeHotelSettings({ actor, input, origin: publicOrigin(request) })))
 })
