@@ -1,9 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
-import { isbot } from 'isbot'
-import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 
 export const streamTimeout = 5_000
@@ -23,9 +20,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -40,19 +34,27 @@ export default function handleRequest(
         // By default React sends one apart, to be moved in place by a script,
         // once the page has passed 12.8 KB: without JavaScript it would stay hidden.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        // The whole page, then one answer. Every loader has finished before
+        // React renders (no page defers data), so nothing waits for the rest
+        // of the page, for a person or a bot; and a page in one piece goes out
+        // in one write with its length, without a stream per request.
+        onAllReady() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
+          const chunks: Buffer[] = []
+          const body = new PassThrough()
+          body.on('data', (chunk: Buffer) => chunks.push(chunk))
+          body.on('end', () => {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            )
           })
-          const stream = createReadableStreamFromReadable(body)
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {
           reject(error)

@@ -139,7 +139,13 @@ export function createRequestListener({
         bytes = await body.readAll()
         if (bytes === null) return sendTooLarge(req, res, target.path, base)
       }
-      await reactRouter(req, res, { url: target.url, body: bytes, base, context })
+      await reactRouter(req, res, {
+        url: target.url,
+        path: target.path,
+        body: bytes,
+        base,
+        context,
+      })
     }
     if (dev)
       return dev.middlewares(req, res, (error) =>
@@ -157,7 +163,13 @@ export function createRequestListener({
     })
     if (!live) {
       if (!(await body.discardAll())) return sendTooLarge(req, res, target.path, base)
-      return reactRouter(req, res, { url: target.url, body: null, base, context })
+      return reactRouter(req, res, {
+        url: target.url,
+        path: target.path,
+        body: null,
+        base,
+        context,
+      })
     }
     try {
       await uploads.run(run)

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import Negotiator from 'negotiator'
 
@@ -26,13 +27,22 @@ export function chooseEncoding(
 }
 
 export function compressor(encoding: 'br' | 'gzip') {
-  return encoding === 'br'
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : zlib.createGzip()
+  return encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip()
 }
 
+/** Above this, a whole body is compressed on libuv's threads, not the one that serves requests. */
+const ON_THREADS_FROM = 8 * 1024
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** A whole body compressed: small ones at once, a page's worth off the main thread. */
+export function compressWhole(encoding: 'br' | 'gzip', body: Buffer): Promise<Buffer> {
+  if (body.length < ON_THREADS_FROM) return Promise.resolve(compressSync(encoding, body))
+  return encoding === 'br' ? brotli(body, BROTLI) : gzip(body)
+}
+
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }
+
 export function compressSync(encoding: 'br' | 'gzip', body: Buffer): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : zlib.gzipSync(body)
+  return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body)
 }

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import { chooseEncoding, compressor, compressSync } from './compress'
+import { apiAreaOf, apiAreas, isPagePath, pageRoutes } from './api-areas'
+import { chooseEncoding, compressor, compressWhole } from './compress'
 
 // Hands a request to React Router and writes its answer, as
 // @react-router/express does but without Express: the Fetch Request is made
@@ -16,18 +17,47 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>)
 
 export function createReactRouterHandler(build: BuildSource, mode = process.env.NODE_ENV) {
   const handle = createRequestHandler(build, mode)
+  // A built app (not the development server's, which changes under it) gets
+  // a handler per area, which matches among that area's routes only.
+  const areas = new Map<string, ReturnType<typeof createRequestHandler>>()
+  let pages: ReturnType<typeof createRequestHandler> | undefined
+  if (typeof build !== 'function') {
+    for (const [area, routes] of apiAreas(build.routes))
+      areas.set(area, createRequestHandler({ ...build, routes }, mode))
+    const forPages = pageRoutes(build)
+    if (forPages)
+      pages = createRequestHandler(
+        {
+          ...build,
+          routes: forPages.routes,
+          assets: { ...build.assets, routes: forPages.manifest },
+        },
+        mode,
+      )
+  }
+  const handlerFor = (path: string) =>
+    (pages && isPagePath(path) ? pages : areas.get(apiAreaOf(path)!)) ?? handle
+
   return async function answer(
     req: IncomingMessage,
     res: ServerResponse,
     {
       url,
+      path,
       body,
       base,
       context,
-    }: { url: string; body: Buffer | null; base: string[]; context: AppLoadContext },
+    }: {
+      url: string
+      /** The URL's path, as the server read it. */
+      path: string
+      body: Buffer | null
+      base: string[]
+      context: AppLoadContext
+    },
   ) {
     const request = toFetchRequest(req, res, url, body)
-    const response = await handle(request, context)
+    const response = await handlerFor(path)(request, context)
     await send(req, res, response, base)
   }
 }
@@ -76,46 +106,44 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     return
   }
 
-  // A page streams as React renders it. Anything else (JSON, a redirect's
-  // text) is read ahead: when it is all there after one chunk — as almost
-  // every answer is — it goes out in one write, compressed only if big
-  // enough; a long list streamed in batches goes on streaming.
-  let chunks: AsyncIterable<Uint8Array>
-  if (/^text\/html/i.test(response.headers.get('Content-Type') ?? '')) {
-    chunks = response.body as unknown as AsyncIterable<Uint8Array>
-  } else {
-    const reader = response.body.getReader()
-    const first = await reader.read()
-    const second = first.done ? first : await reader.read()
-    if (second.done) {
-      let bytes: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value)
-      const encoding = chooseEncoding(req, response.headers, bytes.length)
-      if (encoding) {
-        bytes = compressSync(encoding, bytes)
-        headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
-      }
-      if (!response.headers.has('Content-Length'))
-        headers.push('content-length', String(bytes.length))
-      else replaceHeader(headers, 'content-length', String(bytes.length))
-      res.writeHead(response.status, response.statusText, headers)
-      res.end(bytes)
-      return
+  // Read ahead: when the answer is all there after one chunk — as almost
+  // every one is: JSON, a redirect's text, a page (app/entry.server.tsx
+  // renders it whole) — it goes out in one write with its length, compressed
+  // only if big enough. A long list streamed in batches goes on streaming.
+  const reader = response.body.getReader()
+  const first = await reader.read()
+  const second = first.done ? first : await reader.read()
+  if (second.done) {
+    let bytes: Buffer = first.done
+      ? Buffer.alloc(0)
+      : Buffer.from(first.value.buffer, first.value.byteOffset, first.value.byteLength)
+    const encoding = chooseEncoding(req, response.headers, bytes.length)
+    if (encoding) {
+      bytes = await compressWhole(encoding, bytes)
+      headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
     }
-    chunks = (async function* () {
-      try {
-        yield first.value!
-        yield second.value
-        for (;;) {
-          const next = await reader.read()
-          if (next.done) return
-          yield next.value
-        }
-      } finally {
-        // Stopped early (the client left): the source stops too.
-        reader.cancel().catch(() => {})
-      }
-    })()
+    if (!response.headers.has('Content-Length'))
+      headers.push('content-length', String(bytes.length))
+    else replaceHeader(headers, 'content-length', String(bytes.length))
+    if (res.destroyed) return
+    res.writeHead(response.status, response.statusText, headers)
+    res.end(bytes)
+    return
   }
+  const chunks = (async function* () {
+    try {
+      yield first.value!
+      yield second.value
+      for (;;) {
+        const next = await reader.read()
+        if (next.done) return
+        yield next.value
+      }
+    } finally {
+      // Stopped early (the client left): the source stops too.
+      reader.cancel().catch(() => {})
+    }
+  })()
   const encoding = chooseEncoding(req, response.headers, null)
   if (encoding) headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
   res.writeHead(response.status, response.statusText, headers)

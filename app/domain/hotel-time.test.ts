@@ -197,3 +197,19 @@ describe('wallToInstant', () => {
       expect(hotelWallClock(wallToInstant(wall, 'America/New_York'), 'America/New_York')).toBe(wall)
   })
 })
+
+describe('hotelWallClock, read many times a second', () => {
+  it('gives each zone and each second its own reading', () => {
+    const at = new Date('2026-03-08T06:59:59.100Z')
+    expect(hotelWallClock(at, 'America/New_York')).toBe('2026-03-08 01:59:59')
+    expect(hotelWallClock(new Date('2026-03-08T06:59:59.900Z'), 'America/New_York')).toBe(
+      '2026-03-08 01:59:59',
+    )
+    expect(hotelWallClock(at, 'Pacific/Auckland')).toBe('2026-03-08 19:59:59')
+    expect(hotelWallClock(at, 'America/New_York')).toBe('2026-03-08 01:59:59')
+    // The next second is New York's spring-forward: 03:00, not 02:00.
+    expect(hotelWallClock(new Date('2026-03-08T07:00:00.000Z'), 'America/New_York')).toBe(
+      '2026-03-08 03:00:00',
+    )
+  })
+})

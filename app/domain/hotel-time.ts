@@ -29,14 +29,22 @@ function formatterFor(timeZone: string) {
   return f
 }
 
-/** The hotel's wall-clock reading of an instant. */
+// The last reading, kept: a request asks for "now" several times within one
+// second, and Intl's reading is the dearest step of it.
+let lastReading: { timeZone: string; second: number; wall: WallDateTime } | undefined
+
+/** The hotel's wall-clock reading of an instant (to the second). */
 export function hotelWallClock(instant: Date, timeZone: string): WallDateTime {
+  const second = Math.floor(instant.getTime() / 1000)
+  if (lastReading?.second === second && lastReading.timeZone === timeZone) return lastReading.wall
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   )
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+  const wall = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+  lastReading = { timeZone, second, wall }
+  return wall
 }
 
 /**

@@ -7,6 +7,7 @@ import ClientPgLite from 'knex-pglite'
 import pg from 'pg'
 import { migrationSource } from '../../migrations/index'
 import { dataDir, getEnv } from './env.server'
+import { planPreparedGenerically, PreparingPgClient } from './prepared-statements.server'
 import { singleton, replaceSingleton, clearSingleton } from './singleton.server'
 
 // Dates, timestamps and 64-bit integers come back as the same JS types on
@@ -30,6 +31,7 @@ type Holder = { db: Db; kind: DbKind; ready: Promise<void> }
 type ResponseObject = { method?: string }
 type PgliteClientClass = new (...args: unknown[]) => {
   processResponse(obj: ResponseObject, runner: unknown): unknown
+  _query(connection: unknown, obj: { options?: { prepared?: boolean } }): Promise<unknown>
 }
 
 /**
@@ -41,6 +43,11 @@ type PgliteClientClass = new (...args: unknown[]) => {
 class PgliteClient extends (ClientPgLite as unknown as PgliteClientClass) {
   processResponse(obj: ResponseObject, runner: unknown) {
     return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner)
+  }
+
+  /** PGlite has one connection and no named statements: PREPARED is for PostgreSQL. */
+  _query(connection: unknown, obj: { options?: { prepared?: boolean } }) {
+    return super._query(connection, obj.options?.prepared ? { ...obj, options: undefined } : obj)
   }
 }
 
@@ -54,9 +61,10 @@ export function createDb(options: {
 }): { db: Db; kind: DbKind } {
   if (options.databaseUrl) {
     const db = knexFactory({
-      client: 'pg',
+      client: PreparingPgClient as unknown as typeof knexFactory.Client,
+      dialect: 'postgres',
       connection: options.databaseUrl,
-      pool: options.pool ?? { min: 0, max: 10 },
+      pool: { ...(options.pool ?? { min: 0, max: 10 }), afterCreate: planPreparedGenerically },
       // Error messages carry the SQL with its placeholders, never the values (emails, names).
       compileSqlOnError: false,
     })

@@ -3,6 +3,7 @@ import { assertCan, canEndSessionsOf } from '~/domain/permissions'
 import type { Actor, User } from '~/domain/user'
 import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
 import { PUBLIC_USER_COLUMNS, toUser, type UserRow } from './user.server'
 
 // Server-side sessions. A login creates a row and gives the browser a random
@@ -44,6 +45,17 @@ export async function createSession({
 
 export type SessionUser = { sessionId: string; user: User }
 
+// Every signed-in request asks this, so it is one fixed text (no query to
+// build each time), run as a prepared statement. A deactivated account's
+// sessions are deleted; `u.active` holds even for one a race left behind.
+const SESSION_USER_SQL = `
+  select ${PUBLIC_USER_COLUMNS.map((c) => `u.${c}`).join(', ')},
+    s.last_seen_at < ?::timestamptz - make_interval(secs => ?) as stale
+  from sessions s join users u on u.id = s.user_id
+  where s.id = ? and u.active and s.expires_at > ?
+    and s.last_seen_at > ?::timestamptz - make_interval(days => ?)
+  limit 1`
+
 /**
  * The live session a token names and its user, in one query; null when the
  * token names none or it has expired. Marks it seen (at most once a minute).
@@ -52,21 +64,11 @@ export async function findSessionUser({ token }: { token: string }): Promise<Ses
   const db = await getDb()
   const id = hashToken(token)
   const at = now().toISOString()
-  const row = (await db('sessions as s')
-    .join('users as u', 'u.id', 's.user_id')
-    .select(...PUBLIC_USER_COLUMNS.map((c) => `u.${c}`))
-    .select(
-      db.raw(`s.last_seen_at < ?::timestamptz - make_interval(secs => ?) as stale`, [
-        at,
-        TOUCH_EVERY_SECONDS,
-      ]),
-    )
-    .where('s.id', id)
-    // A deactivated account's sessions are deleted; this holds even for one a race left behind.
-    .where('u.active', true)
-    .where('s.expires_at', '>', at)
-    .whereRaw(`s.last_seen_at > ?::timestamptz - make_interval(days => ?)`, [at, IDLE_DAYS])
-    .first()) as (UserRow & { stale: boolean }) | undefined
+  const {
+    rows: [row],
+  } = (await db
+    .raw(SESSION_USER_SQL, [at, TOUCH_EVERY_SECONDS, id, at, at, IDLE_DAYS])
+    .options(PREPARED)) as { rows: (UserRow & { stale: boolean })[] }
   if (!row) return null
   if (row.stale) await db('sessions').where({ id }).update({ last_seen_at: at })
   const { stale: _stale, ...user } = row

@@ -12,7 +12,7 @@ import { checkAgainstContract } from './openapi-contract'
 
 let baseUrl: string | undefined
 
-async function loadBuild(): Promise<ServerBuild> {
+export async function loadBuild(): Promise<ServerBuild> {
   return (await import(
     /* @vite-ignore */ pathToFileURL(
       path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js'),

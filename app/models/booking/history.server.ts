@@ -4,7 +4,7 @@ import { assertCan, canSeeBookingHistory } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
-import { toPgArray } from './rows.server'
+import { toPgArray } from '~/infra/prepared-statements.server'
 
 // The history of bookings (booking_events), oldest first, for staff: who
 // checked a pet in, changed a stay, added a price line, cancelled.

@@ -6,6 +6,7 @@ import { isStarted } from '~/domain/booking-states'
 import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { missingVaccinesOfStays } from '../pet/vaccinations.server'
 
 // Reading bookings: the one place a row (and its service lines) becomes a Booking.
@@ -90,7 +91,8 @@ async function adjustmentsOf(db: Conn, rows: BookingRow[]) {
       db.raw(`to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as created_at`),
     )
     .whereRaw('a.booking_id = ANY(?::int[])', [toPgArray(ids)])
-    .orderBy('a.id')) as (Omit<AdjustmentRow, 'amount'> & { amount_cents: number })[]
+    .orderBy('a.id')
+    .options(PREPARED)) as (Omit<AdjustmentRow, 'amount'> & { amount_cents: number })[]
   return groupBy(
     lines.map(({ amount_cents, ...line }) => ({ ...line, amount: centsToDollars(amount_cents) })),
     (l) => l.booking_id,
@@ -100,29 +102,34 @@ async function adjustmentsOf(db: Conn, rows: BookingRow[]) {
 type LineRow = { booking_id: number; service_id: number; service_name: string; price_cents: number }
 type StaffRow = { service_id: number; id: number; fname: string; lname: string }
 
-/** Adds the booked lines (and their services' staff) to booking rows, in two queries. */
+/**
+ * Adds to booking rows their booked lines, their services' staff, the
+ * vaccines each stay lacks and their price lines: four queries at once (none
+ * needs another's answer), each a lookup by key run as a prepared statement.
+ */
 export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): Promise<Booking[]> {
   if (rows.length === 0) return []
-  const ids = rows.map((r) => r.id)
-  // One array parameter, never one parameter per id (a long list would exceed the protocol's limit).
-  const lines = (await db('booking_services')
-    .select('booking_id', 'service_id', 'service_name', 'price_cents')
-    .whereRaw('booking_id = ANY(?::int[])', [toPgArray(ids)])
-    .orderBy([{ column: 'booking_id' }, { column: 'id' }])) as LineRow[]
-  const serviceIds = [...new Set(lines.map((l) => l.service_id))]
-  const staff = serviceIds.length
-    ? ((await db({ ss: 'service_staff' })
-        .join({ u: 'users' }, 'u.id', 'ss.user_id')
-        .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
-        .whereRaw('ss.service_id = ANY(?::int[])', [toPgArray(serviceIds)])
-        .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])) as StaffRow[])
-    : []
-  const staffByService = groupBy(staff, (s) => s.service_id)
-  const linesByBooking = groupBy(lines, (l) => l.booking_id)
-  const [missing, adjustments] = await Promise.all([
+  const ids = toPgArray(rows.map((r) => r.id))
+  const [lines, staff, missing, adjustments] = await Promise.all([
+    db('booking_services')
+      .select('booking_id', 'service_id', 'service_name', 'price_cents')
+      .whereRaw('booking_id = ANY(?::int[])', [ids])
+      .orderBy([{ column: 'booking_id' }, { column: 'id' }])
+      .options(PREPARED) as Promise<LineRow[]>,
+    db({ ss: 'service_staff' })
+      .join({ u: 'users' }, 'u.id', 'ss.user_id')
+      .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
+      .whereRaw(
+        'ss.service_id IN (SELECT service_id FROM booking_services WHERE booking_id = ANY(?::int[]))',
+        [ids],
+      )
+      .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])
+      .options(PREPARED) as Promise<StaffRow[]>,
     missingVaccinesOfStays(db, rows),
     adjustmentsOf(db, rows),
   ])
+  const staffByService = groupBy(staff, (s) => s.service_id)
+  const linesByBooking = groupBy(lines, (l) => l.booking_id)
   return rows.map((r, i) => ({
     ...toBooking(r, linesByBooking.get(r.id) ?? [], staffByService, now),
     vaccinations_missing: missing[i],
@@ -187,9 +194,4 @@ function groupBy<T, K>(items: T[], key: (t: T) => K): Map<K, T[]> {
     else out.set(k, [item])
   }
   return out
-}
-
-/** A PostgreSQL array literal for integer ids ('{1,2,3}'); both drivers pass it as text. */
-export function toPgArray(ids: number[]): string {
-  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`
 }

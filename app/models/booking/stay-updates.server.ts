@@ -15,7 +15,8 @@ import {
 import { stayUpdatesDigestMail } from '~/mail/stay-updates'
 import { STAY_UPDATE_MESSAGES, type StayUpdateInput } from '~/schemas/stay-update'
 import { enqueueMail } from '../mail-outbox.server'
-import { toPgArray, type Conn } from './rows.server'
+import { toPgArray } from '~/infra/prepared-statements.server'
+import { type Conn } from './rows.server'
 
 // Stay updates ("report cards"). Any staff member posts them while the pet
 // is checked in; staff and the booking's client read them (a cancelled

@@ -3,6 +3,7 @@ import { assertCan, canListAllPets, canSeePet } from '~/domain/permissions'
 import { PET_SEARCH_MAX, photoUrl } from '~/domain/pet'
 import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
 import { inBatches, offsetOf } from '../batches.server'
 import {
   imagesOf,
@@ -64,7 +65,8 @@ export async function listOwnPets({ actor }: { actor: Actor }): Promise<Pet[]> {
     await db('pets')
       .select(...PET_COLUMNS)
       .where({ owner_id: actor!.id })
-      .orderBy('id'),
+      .orderBy('id')
+      .options(PREPARED),
   )
 }
 
@@ -126,6 +128,9 @@ export async function listPetCards({
         .orWhereRaw(`u.fname || ' ' || u.lname ILIKE ?`, [pattern]),
     )
   }
+  // A client's own pets (every visit of /pets): a lookup by owner, prepared.
+  // Staff's whole-hotel pages and searches are planned for their values.
+  if (!canListAllPets(actor) && !words) q.options(PREPARED)
   const rows = await q
   const pets = rows.slice(0, pageSize).map((r) => ({
     id: r.id,

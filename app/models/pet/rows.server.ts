@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { forbidden, notFound } from '~/domain/errors'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import {
   photoUrl,
   type Behavior,
@@ -120,8 +121,9 @@ export async function imagesOf(
   if (!petIds.length) return byPet
   const rows: ImageRow[] = await db('pet_images')
     .select('id', 'pet_id', 'is_preview', 'storage_key', 'thumb_key', 'width', 'height')
-    .whereIn('pet_id', petIds)
+    .whereRaw('pet_id = ANY(?::int[])', [toPgArray(petIds)])
     .orderBy('id')
+    .options(PREPARED)
   for (const row of rows) {
     const list = byPet.get(row.pet_id) ?? []
     list.push(row)

@@ -12,6 +12,7 @@ import {
   type VaccinationRecord,
 } from '~/domain/vaccination'
 import { getDb } from '~/infra/db.server'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { storePrivatePhoto, type ProcessedPrivatePhoto } from '~/infra/photo-processing.server'
 import {
   deletePhotosQuietly,
@@ -107,12 +108,13 @@ export async function vaccinationsOfPets(
   if (!petIds.length) return out
   const rows = await db('vaccinations')
     .select(...COLUMNS(db))
-    .whereRaw('pet_id = ANY(?::int[])', [`{${petIds.map((id) => Math.trunc(id)).join(',')}}`])
+    .whereRaw('pet_id = ANY(?::int[])', [toPgArray(petIds)])
     .orderBy([
       { column: 'pet_id' },
       { column: 'expires_on', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
+    .options(PREPARED)
   for (const row of rows) {
     const record = toRecord(row)
     const list = out.get(record.pet_id)
