@@ -13,6 +13,7 @@ import type { Actor, Position, User } from '~/domain/user'
 import { now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { staffInvitationMail } from '~/mail/staff-invitation'
 import type { StaffPosition } from '~/domain/staff'
 import type { AcceptInvitationInput, InvitationInput } from '~/schemas/staff'
@@ -117,6 +118,8 @@ export async function listAccountsPage({
         .orWhereRaw('lower(username) LIKE ?', [pattern]),
     )
   }
+  // A group's page (the Users page asks for five at once) is prepared; a search is planned for its words.
+  if (!words) q.options(PREPARED)
   const rows: ManagedRow[] = await q.limit(pageSize + 1).offset((page - 1) * pageSize)
   const users = rows.slice(0, pageSize).map(toManaged)
   const events = await latestEvents(
@@ -133,23 +136,25 @@ export async function listAccountsPage({
 async function latestEvents(db: Knex, userIds: number[], perUser: number) {
   const out = new Map<number, AccountEvent[]>()
   if (!userIds.length) return out
-  const { rows } = await db.raw<{
-    rows: {
-      user_id: number
-      action: string
-      detail: string
-      created_at: Date | string
-      actor_name: string | null
-    }[]
-  }>(
-    `SELECT e.user_id, e.action, e.detail, e.created_at, a.fname || ' ' || a.lname AS actor_name
+  const { rows } = await db
+    .raw<{
+      rows: {
+        user_id: number
+        action: string
+        detail: string
+        created_at: Date | string
+        actor_name: string | null
+      }[]
+    }>(
+      `SELECT e.user_id, e.action, e.detail, e.created_at, a.fname || ' ' || a.lname AS actor_name
        FROM (SELECT *, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS n
                FROM user_events WHERE user_id = ANY(?::int[])) e
        LEFT JOIN users a ON a.id = e.actor_id
       WHERE e.n <= ?
       ORDER BY e.user_id, e.created_at DESC, e.id DESC`,
-    [userIds, perUser],
-  )
+      [toPgArray(userIds), perUser],
+    )
+    .options(PREPARED)
   const zone = getEnv().HOTEL_TIMEZONE
   for (const r of rows) {
     const list = out.get(r.user_id) ?? []
