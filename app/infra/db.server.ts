@@ -141,3 +141,19 @@ export async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/**
+ * Runs independent queries together: at once on the pool (each on its own
+ * connection), one after another in a transaction, whose one connection
+ * takes one query at a time (the driver would queue them, and warns that it
+ * will stop).
+ */
+export async function concurrently<T extends readonly unknown[]>(
+  db: Knex | Knex.Transaction,
+  tasks: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!db.isTransaction) return (await Promise.all(tasks.map((task) => task()))) as unknown as T
+  const results: unknown[] = []
+  for (const task of tasks) results.push(await task())
+  return results as unknown as T
+}

@@ -14,7 +14,7 @@ import { fullyBooked } from '~/domain/errors'
 import { addDays, datesFrom, type IsoDate, type WallDateTime } from '~/domain/hotel-time'
 import { hotelClock } from '~/infra/clock.server'
 import type { PetType } from '~/domain/pet'
-import { getDb } from '~/infra/db.server'
+import { concurrently, getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { wallColumn, wallTimes, type Conn } from './rows.server'
 import { whereHolding } from './states.server'
@@ -96,10 +96,10 @@ async function placeRows(
   to: IsoDate,
   { excludeBookingId, excludeHoldId }: { excludeBookingId?: number; excludeHoldId?: number } = {},
 ): Promise<UnitRow[]> {
-  const [booked, held] = (await Promise.all([
-    unitRowsQuery(db, from, to),
-    heldPlacesQuery(db, from, to, hotelClock().now),
-  ])) as [UnitRow[], UnitRow[]]
+  const [booked, held] = await concurrently<[UnitRow[], UnitRow[]]>(db, [
+    () => unitRowsQuery(db, from, to),
+    () => heldPlacesQuery(db, from, to, hotelClock().now),
+  ])
   return [
     ...booked.filter((r) => r.id !== excludeBookingId),
     ...held.filter((r) => r.id !== excludeHoldId),

@@ -6,6 +6,7 @@ import { isStarted } from '~/domain/booking-states'
 import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
+import { concurrently } from '~/infra/db.server'
 import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { missingVaccinesOfStays } from '../pet/vaccinations.server'
 
@@ -105,28 +106,33 @@ type StaffRow = { service_id: number; id: number; fname: string; lname: string }
 /**
  * Adds to booking rows their booked lines, their services' staff, the
  * vaccines each stay lacks and their price lines: four queries at once (none
- * needs another's answer), each a lookup by key run as a prepared statement.
+ * needs another's answer; one after another in a transaction), each a lookup
+ * by key run as a prepared statement.
  */
 export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): Promise<Booking[]> {
   if (rows.length === 0) return []
   const ids = toPgArray(rows.map((r) => r.id))
-  const [lines, staff, missing, adjustments] = await Promise.all([
-    db('booking_services')
-      .select('booking_id', 'service_id', 'service_name', 'price_cents')
-      .whereRaw('booking_id = ANY(?::int[])', [ids])
-      .orderBy([{ column: 'booking_id' }, { column: 'id' }])
-      .options(PREPARED) as Promise<LineRow[]>,
-    db({ ss: 'service_staff' })
-      .join({ u: 'users' }, 'u.id', 'ss.user_id')
-      .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
-      .whereRaw(
-        'ss.service_id IN (SELECT service_id FROM booking_services WHERE booking_id = ANY(?::int[]))',
-        [ids],
-      )
-      .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])
-      .options(PREPARED) as Promise<StaffRow[]>,
-    missingVaccinesOfStays(db, rows),
-    adjustmentsOf(db, rows),
+  const [lines, staff, missing, adjustments] = await concurrently<
+    [LineRow[], StaffRow[], string[][], Awaited<ReturnType<typeof adjustmentsOf>>]
+  >(db, [
+    () =>
+      db('booking_services')
+        .select('booking_id', 'service_id', 'service_name', 'price_cents')
+        .whereRaw('booking_id = ANY(?::int[])', [ids])
+        .orderBy([{ column: 'booking_id' }, { column: 'id' }])
+        .options(PREPARED),
+    () =>
+      db({ ss: 'service_staff' })
+        .join({ u: 'users' }, 'u.id', 'ss.user_id')
+        .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
+        .whereRaw(
+          'ss.service_id IN (SELECT service_id FROM booking_services WHERE booking_id = ANY(?::int[]))',
+          [ids],
+        )
+        .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])
+        .options(PREPARED),
+    () => missingVaccinesOfStays(db, rows),
+    () => adjustmentsOf(db, rows),
   ])
   const staffByService = groupBy(staff, (s) => s.service_id)
   const linesByBooking = groupBy(lines, (l) => l.booking_id)
