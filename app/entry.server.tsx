@@ -38,8 +38,11 @@ export default function handleRequest(
         // React renders (no page defers data), so nothing waits for the rest
         // of the page, for a person or a bot; and a page in one piece goes out
         // in one write with its length, without a stream per request.
-        onAllReady() {
+        onShellReady() {
+          // From here an error in the page is React's to recover from (and ours to log).
           shellRendered = true
+        },
+        onAllReady() {
           const chunks: Buffer[] = []
           const body = new PassThrough()
           body.on('data', (chunk: Buffer) => chunks.push(chunk))

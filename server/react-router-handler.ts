@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import { apiAreaOf, apiAreas, isPagePath, pageRoutes } from './api-areas'
 import { chooseEncoding, compressor, compressWhole } from './compress'
+import { areaHandlers } from './route-areas'
 
 // Hands a request to React Router and writes its answer, as
 // @react-router/express does but without Express: the Fetch Request is made
@@ -19,24 +19,7 @@ export function createReactRouterHandler(build: BuildSource, mode = process.env.
   const handle = createRequestHandler(build, mode)
   // A built app (not the development server's, which changes under it) gets
   // a handler per area, which matches among that area's routes only.
-  const areas = new Map<string, ReturnType<typeof createRequestHandler>>()
-  let pages: ReturnType<typeof createRequestHandler> | undefined
-  if (typeof build !== 'function') {
-    for (const [area, routes] of apiAreas(build.routes))
-      areas.set(area, createRequestHandler({ ...build, routes }, mode))
-    const forPages = pageRoutes(build)
-    if (forPages)
-      pages = createRequestHandler(
-        {
-          ...build,
-          routes: forPages.routes,
-          assets: { ...build.assets, routes: forPages.manifest },
-        },
-        mode,
-      )
-  }
-  const handlerFor = (path: string) =>
-    (pages && isPagePath(path) ? pages : areas.get(apiAreaOf(path)!)) ?? handle
+  const areaHandler = typeof build === 'function' ? () => null : areaHandlers(build, mode)
 
   return async function answer(
     req: IncomingMessage,
@@ -57,7 +40,7 @@ export function createReactRouterHandler(build: BuildSource, mode = process.env.
     },
   ) {
     const request = toFetchRequest(req, res, url, body)
-    const response = await handlerFor(path)(request, context)
+    const response = await (areaHandler(path) ?? handle)(request, context)
     await send(req, res, response, base)
   }
 }

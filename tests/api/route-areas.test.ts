@@ -6,12 +6,12 @@ import {
   type ServerBuild,
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { apiAreaOf, apiAreas, isPagePath, pageRoutes } from '../../server/api-areas'
+import { apiAreaOf, apiAreas, isPagePath, pagesBuild } from '../../server/route-areas'
 import { createLogger } from '../../server/logger'
 import { loadBuild } from '../support/http'
 
 // An /api request, or a page's, is handled by a React Router handler that
-// knows only its area's routes (server/api-areas.ts). That is sound only if,
+// knows only its area's routes (server/route-areas.ts). That is sound only if,
 // for every path of the area, those routes pick the same route as the whole
 // app would, and a page renders the same.
 
@@ -96,11 +96,11 @@ describe('/api areas', () => {
 describe('the pages area', () => {
   it('picks the same route as the whole app for every page path', async () => {
     const build = await loadBuild()
-    const pages = pageRoutes(build)!
+    const pages = pagesBuild(build)!
     expect(pages).not.toBeNull()
     // No /api route is in it (the API docs page is reached through the whole app).
     expect(Object.keys(pages.routes).some((id) => id.startsWith('routes/api'))).toBe(false)
-    expect(Object.keys(pages.manifest)).toEqual(Object.keys(pages.routes))
+    expect(Object.keys(pages.assets.routes)).toEqual(Object.keys(pages.routes))
     const whole = treeOf(build.routes)
     const tree = treeOf(pages.routes)
     let compared = 0
@@ -117,12 +117,8 @@ describe('the pages area', () => {
 
   it('renders a page, a data request and a missing page as the whole app does', async () => {
     const build = await loadBuild()
-    const pages = pageRoutes(build)!
     const wholeHandler = createRequestHandler(build, 'production')
-    const pagesHandler = createRequestHandler(
-      { ...build, routes: pages.routes, assets: { ...build.assets, routes: pages.manifest } },
-      'production',
-    )
+    const pagesHandler = createRequestHandler(pagesBuild(build)!, 'production')
     const context = {
       cspNonce: 'test-nonce',
       clientIp: '127.0.0.1',

@@ -1,4 +1,4 @@
-import type { ServerBuild } from 'react-router'
+import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router'
 
 // React Router finds a request's route by trying the app's routes in rank
 // order (about 75 here), each from the root, twice per request; for a page it
@@ -79,10 +79,7 @@ export function apiAreas(routes: Routes): Map<string, Routes> {
  * it matched; the browser loads the whole manifest from its own file). Null
  * when a route with a dynamic first segment could match both.
  */
-export function pageRoutes(build: Pick<ServerBuild, 'routes' | 'assets'>): {
-  routes: Routes
-  manifest: ServerBuild['assets']['routes']
-} | null {
+export function pagesBuild(build: ServerBuild): ServerBuild | null {
   const routes: Routes = {}
   const manifest: ServerBuild['assets']['routes'] = {}
   for (const id of Object.keys(build.routes)) {
@@ -92,7 +89,18 @@ export function pageRoutes(build: Pick<ServerBuild, 'routes' | 'assets'>): {
     routes[id] = build.routes[id]
     manifest[id] = build.assets.routes[id]!
   }
-  return { routes, manifest }
+  return { ...build, routes, assets: { ...build.assets, routes: manifest } }
+}
+
+/** The handler of the area a path belongs to, or null: the whole app's handler answers it. */
+export function areaHandlers(build: ServerBuild, mode?: string) {
+  const api = new Map<string, RequestHandler>()
+  for (const [area, routes] of apiAreas(build.routes))
+    api.set(area, createRequestHandler({ ...build, routes }, mode))
+  const forPages = pagesBuild(build)
+  const pages = forPages && createRequestHandler(forPages, mode)
+  return (path: string): RequestHandler | null =>
+    (pages && isPagePath(path) ? pages : api.get(apiAreaOf(path)!)) ?? null
 }
 
 /** Whether a request's path is a page's: its first segment is not "api" in any case, and it has no escapes. */
