@@ -16,13 +16,14 @@ import { createLogger } from './logger'
 import { newNonce } from './nonce'
 import { createReactRouterHandler, type BuildSource } from './react-router-handler'
 import { countBody, hasBody, type RequestBody } from './request-body'
-import { isQuiet, logRequest } from './request-log'
+import { isQuiet, logRequest, type RequestLog } from './request-log'
 import { compileTrust, readTarget } from './request-target'
 import { sendPublicJson } from './public-json'
 import { sendJson } from './respond'
 import { securityHeaders } from './security-headers'
 import { staticFiles } from './static-files'
 import { sendTooLarge } from './too-large'
+import { visitorPages } from './visitor-pages'
 
 export type { BuildSource }
 
@@ -79,6 +80,7 @@ export function createRequestListener({
   const files = dev ? null : staticFiles(path.resolve(process.env.BUILD_DIR ?? 'build', 'client'))
   void files?.warm().catch((error) => logger.warn({ err: error }, 'could not compress the assets'))
   const reactRouter = createReactRouterHandler(build)
+  const pages = dev ? null : visitorPages()
 
   async function answer(
     req: IncomingMessage,
@@ -93,8 +95,8 @@ export function createRequestListener({
     const method = req.method ?? 'GET'
     const target = readTarget(req, { trust, publicOrigin })
     const routePath = 'path' in target ? target.path : (req.url ?? '/').split('?')[0]
-    if (!isQuiet(routePath))
-      logRequest(logger, res, { id: requestId, method, path: routePath }, startedAt)
+    const logged: RequestLog = { id: requestId, method, path: routePath }
+    if (!isQuiet(routePath)) logRequest(logger, res, logged, startedAt)
 
     const body = countBody(req, res, bodyLimitFor(method, routePath, req.headers['content-type']))
     if (body.declaredTooLarge()) {
@@ -125,21 +127,38 @@ export function createRequestListener({
     }
 
     let childLogger: Logger | undefined
-    const context: AppLoadContext = {
-      cspNonce: nonce,
+    const contextWith = (cspNonce: string): AppLoadContext => ({
+      cspNonce,
       clientIp: target.clientIp,
       requestId,
       get logger() {
         return (childLogger ??= logger.child({ req: { id: requestId } }))
       },
+    })
+    // A page every visitor sees alike, kept rendered (server/visitor-pages.ts).
+    if (pages?.covers(req, target.path)) {
+      return pages.send(req, res, {
+        url: target.url,
+        base,
+        nonce,
+        noted: (how) => (logged.page = how),
+        render: (standIn) =>
+          reactRouter.respond(req, res, {
+            url: target.url,
+            path: target.path,
+            body: null,
+            context: contextWith(standIn),
+          }),
+      })
     }
+    const context = contextWith(nonce)
     const run = async () => {
       let bytes: Buffer | null = null
       if (method !== 'GET' && method !== 'HEAD' && hasBody(req)) {
         bytes = await body.readAll()
         if (bytes === null) return sendTooLarge(req, res, target.path, base)
       }
-      await reactRouter(req, res, {
+      await reactRouter.answer(req, res, {
         url: target.url,
         path: target.path,
         body: bytes,
@@ -163,7 +182,7 @@ export function createRequestListener({
     })
     if (!live) {
       if (!(await body.discardAll())) return sendTooLarge(req, res, target.path, base)
-      return reactRouter(req, res, {
+      return reactRouter.answer(req, res, {
         url: target.url,
         path: target.path,
         body: null,

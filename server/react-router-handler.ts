@@ -15,33 +15,39 @@ import { areaHandlers } from './route-areas'
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>)
 
+export type RouteRequest = {
+  url: string
+  /** The URL's path, as the server read it. */
+  path: string
+  body: Buffer | null
+  context: AppLoadContext
+}
+
 export function createReactRouterHandler(build: BuildSource, mode = process.env.NODE_ENV) {
   const handle = createRequestHandler(build, mode)
   // A built app (not the development server's, which changes under it) gets
   // a handler per area, which matches among that area's routes only.
   const areaHandler = typeof build === 'function' ? () => null : areaHandlers(build, mode)
 
-  return async function answer(
+  /** React Router's answer to the request. */
+  function respond(
     req: IncomingMessage,
     res: ServerResponse,
-    {
-      url,
-      path,
-      body,
-      base,
-      context,
-    }: {
-      url: string
-      /** The URL's path, as the server read it. */
-      path: string
-      body: Buffer | null
-      base: string[]
-      context: AppLoadContext
+    { url, path, body, context }: RouteRequest,
+  ): Promise<Response> {
+    return (areaHandler(path) ?? handle)(toFetchRequest(req, res, url, body), context)
+  }
+
+  return {
+    respond,
+    /** React Router's answer, sent. */
+    async answer(
+      req: IncomingMessage,
+      res: ServerResponse,
+      request: RouteRequest & { base: string[] },
+    ) {
+      await send(req, res, await respond(req, res, request), request.base)
     },
-  ) {
-    const request = toFetchRequest(req, res, url, body)
-    const response = await (areaHandler(path) ?? handle)(request, context)
-    await send(req, res, response, base)
   }
 }
 
@@ -72,15 +78,7 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     await response.body?.cancel()
     return
   }
-  const headers: string[] = [...base]
-  let cached = false
-  for (const [name, value] of response.headers) {
-    if (name === 'set-cookie') continue
-    if (name === 'cache-control') cached = true
-    headers.push(name, value)
-  }
-  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie)
-  if (!cached) headers.push('cache-control', 'no-store')
+  const headers: string[] = [...base, ...headersOf(response)]
 
   if (!response.body || req.method === 'HEAD') {
     res.writeHead(response.status, response.statusText, headers)
@@ -97,21 +95,16 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   const first = await reader.read()
   const second = first.done ? first : await reader.read()
   if (second.done) {
-    let bytes: Buffer = first.done
+    const bytes: Buffer = first.done
       ? Buffer.alloc(0)
       : Buffer.from(first.value.buffer, first.value.byteOffset, first.value.byteLength)
-    const encoding = chooseEncoding(req, response.headers, bytes.length)
-    if (encoding) {
-      bytes = await compressWhole(encoding, bytes)
-      headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
-    }
-    if (!response.headers.has('Content-Length'))
-      headers.push('content-length', String(bytes.length))
-    else replaceHeader(headers, 'content-length', String(bytes.length))
-    if (res.destroyed) return
-    res.writeHead(response.status, response.statusText, headers)
-    res.end(bytes)
-    return
+    return sendWhole(req, res, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+      typed: response.headers,
+      bytes,
+    })
   }
   const chunks = (async function* () {
     try {
@@ -138,6 +131,47 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     if (res.destroyed) return
     throw error
   }
+}
+
+/** An answer's own headers as a flat list (`no-store` unless it says how to cache it). */
+export function headersOf(response: Response): string[] {
+  const headers: string[] = []
+  let cached = false
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue
+    if (name === 'cache-control') cached = true
+    headers.push(name, value)
+  }
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie)
+  if (!cached) headers.push('cache-control', 'no-store')
+  return headers
+}
+
+/**
+ * A whole answer in one write with its length, compressed when it is text of
+ * some size (`typed`: its headers, for the type and any encoding it has).
+ */
+export async function sendWhole(
+  req: IncomingMessage,
+  res: ServerResponse,
+  {
+    status,
+    statusText,
+    headers,
+    typed,
+    bytes,
+  }: { status: number; statusText: string; headers: string[]; typed: Headers; bytes: Buffer },
+) {
+  const encoding = chooseEncoding(req, typed, bytes.length)
+  if (encoding) {
+    bytes = await compressWhole(encoding, bytes)
+    headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
+  }
+  if (!typed.has('Content-Length')) headers.push('content-length', String(bytes.length))
+  else replaceHeader(headers, 'content-length', String(bytes.length))
+  if (res.destroyed) return
+  res.writeHead(status, statusText, headers)
+  res.end(bytes)
 }
 
 function replaceHeader(headers: string[], name: string, value: string) {

@@ -7,7 +7,13 @@ import type { Logger } from 'pino'
 // up on (a closed tab, a dropped upload) is said so at info — it is not our
 // error. Health checks and built assets are not logged.
 
-export type RequestLog = { id: string; method: string; path: string }
+export type RequestLog = {
+  id: string
+  method: string
+  path: string
+  /** A visitor page: answered from the kept one, or rendered (server/visitor-pages.ts). */
+  page?: 'kept' | 'rendered'
+}
 
 export function logRequest(
   logger: Logger,

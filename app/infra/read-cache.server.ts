@@ -21,6 +21,8 @@ type State = {
   generation: Map<Topic, number>
   /** The database's versions as last seen by this server. */
   versions: Map<Topic, number>
+  /** Bumped whenever any topic is dropped (see dropStamp). */
+  drops: number
 }
 
 const state = () =>
@@ -28,6 +30,7 @@ const state = () =>
     entries: new Map(),
     generation: new Map(),
     versions: new Map(),
+    drops: 0,
   }))
 
 const keyOf = (topic: Topic, key: string) => `${topic}\u0000${key}`
@@ -66,11 +69,20 @@ function deepFreeze<T>(value: T): T {
 /** Forgets everything cached for the topics. */
 export function dropTopics(topics: readonly Topic[]) {
   const s = state()
+  s.drops++
   for (const topic of topics) {
     s.generation.set(topic, (s.generation.get(topic) ?? 0) + 1)
     const prefix = `${topic}\u0000`
     for (const k of [...s.entries.keys()]) if (k.startsWith(prefix)) s.entries.delete(k)
   }
+}
+
+/**
+ * A number that moves whenever anything cached is dropped: what was built
+ * from cached values (server/visitor-pages.ts) is good while it stays put.
+ */
+export function dropStamp(): number {
+  return state().drops
 }
 
 /**

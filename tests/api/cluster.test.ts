@@ -147,9 +147,13 @@ describe('two servers behind nginx', () => {
       const res = await new Client(server).get('/api/services')
       return res.body.services.find((s: { id: number }) => s.id === serviceId)?.price
     }
-    // Server B has the service in its cache.
+    // The visitor's /services page, which each server keeps rendered (server/visitor-pages.ts).
+    const pageOn = async (server: string) => (await fetch(`${server}/services`)).text()
+    // Server B has the service in its cache, and the page.
     expect(await priceOn(b)).toBe(20)
     expect(await priceOn(b)).toBe(20)
+    expect(await pageOn(b)).toContain('$20.00')
+    expect(await pageOn(b)).toContain('$20.00')
 
     const m = new Client(a)
     await m.login(manager.email)
@@ -163,6 +167,10 @@ describe('two servers behind nginx', () => {
     let seen = await priceOn(b)
     while (seen !== 24.5 && performance.now() - changedAt < 1000) seen = await priceOn(b)
     expect(seen).toBe(24.5)
+    let page = await pageOn(b)
+    while (!page.includes('$24.50') && performance.now() - changedAt < 1000) page = await pageOn(b)
+    expect(page).toContain('$24.50')
+    expect(page).not.toContain('$20.00')
     expect(performance.now() - changedAt).toBeLessThan(1000)
   })
 })

@@ -1,0 +1,206 @@
+import http from 'node:http'
+import { Writable } from 'node:stream'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '../../app/infra/db.server'
+import { now, setNow } from '../../app/infra/clock.server'
+import { applyVersions } from '../../app/infra/read-cache.server'
+import { readVersions } from '../../app/models/cache-versions.server'
+import { SETUP_ACTOR, createService, loggedIn } from '../support/factories'
+import { startExtraServer } from '../support/http'
+import { createLogger } from '../../server/logger'
+import { MAX_AGE_MS } from '../../server/visitor-pages'
+import { updateService } from '../../app/models/service.server'
+
+// The pages every visitor sees alike (/, /services, /login, /signup) are
+// kept rendered by each server (server/visitor-pages.ts). What a visitor
+// gets must be what a render would give them: the same bytes but for the CSP
+// nonce, which is the answer's own — in its header and its HTML alike — and
+// a change must show at once. The request log says whether an answer was the
+// kept page or a render, which is what shows the keeping is really in use.
+
+let base: string
+let close: () => Promise<void>
+const lines: Record<string, any>[] = []
+
+beforeAll(async () => {
+  const logger = createLogger(
+    new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+        done()
+      },
+    }),
+  )
+  logger.level = 'info'
+  ;({ base, close } = await startExtraServer({ logger }))
+})
+afterAll(() => close())
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; html: string }
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          let body = Buffer.concat(chunks)
+          if (res.headers['content-encoding'] === 'br') body = zlib.brotliDecompressSync(body)
+          if (res.headers['content-encoding'] === 'gzip') body = zlib.gunzipSync(body)
+          resolve({ status: res.statusCode!, headers: res.headers, html: body.toString() })
+        })
+      })
+      .on('error', reject)
+  })
+}
+
+/** How the server answered the last request for `path`: 'kept', 'rendered', or undefined (not a visitor page). */
+async function howAnswered(path: string) {
+  // The log line is written when the answer is done; wait for it.
+  for (let i = 0; i < 100; i++) {
+    const line = lines.findLast((l) => l.req?.path === path)
+    if (line) {
+      lines.length = 0
+      return line.req.page as string | undefined
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  throw new Error(`no log line for ${path}`)
+}
+
+async function visit(path: string, headers: Record<string, string> = {}) {
+  const answer = await get(path, headers)
+  return { ...answer, how: await howAnswered(path.split('?')[0]) }
+}
+
+const headerNonce = (r: Raw) =>
+  /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))![1]
+
+/** Every nonce the HTML carries: script and style attributes, and the root's data. */
+const htmlNonces = (html: string) => [
+  ...[...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]),
+  ...[...html.matchAll(/\\"cspNonce\\",\\"([^"\\]+)\\"/g)].map((m) => m[1]),
+]
+
+const withoutNonce = (r: Raw) => r.html.split(headerNonce(r)).join('NONCE')
+
+describe('visitor pages', () => {
+  for (const path of ['/', '/services', '/login', '/signup']) {
+    it(`${path}: kept after the first render, each answer with its own nonce and otherwise the same page`, async () => {
+      const first = await visit(path)
+      const second = await visit(path)
+      const third = await visit(path, { 'Accept-Encoding': 'br, gzip' })
+      expect([first.how, second.how, third.how]).toEqual(['rendered', 'kept', 'kept'])
+      for (const answer of [first, second, third]) {
+        expect(answer.status).toBe(200)
+        expect(answer.headers['cache-control']).toBe('no-store')
+        const nonces = htmlNonces(answer.html)
+        expect(nonces.length).toBeGreaterThan(2)
+        expect(new Set(nonces)).toEqual(new Set([headerNonce(answer)]))
+      }
+      expect(third.headers['content-encoding']).toBe('br')
+      expect(new Set([first, second, third].map(headerNonce)).size).toBe(3)
+      expect(withoutNonce(second)).toBe(withoutNonce(first))
+      expect(withoutNonce(third)).toBe(withoutNonce(first))
+      // A render React Router makes for this request alone (a session cookie, here a
+      // stale one, is never answered from the kept page): the same page.
+      const routed = await visit(path, { Cookie: '__session=stale' })
+      expect(routed.how).toBeUndefined()
+      expect(withoutNonce(routed)).toBe(withoutNonce(first))
+    })
+  }
+
+  it('shows a change made on this server at once', async () => {
+    const service = await createService({ service: 'Sunrise walk' })
+    expect((await visit('/services')).html).toContain('Sunrise walk')
+    expect((await visit('/services')).how).toBe('kept')
+    await updateService({
+      actor: SETUP_ACTOR,
+      id: service.id,
+      input: { service: 'Sunset walk', price: 2500, staff: [] },
+    })
+    const after = await visit('/services')
+    expect(after.how).toBe('rendered')
+    expect(after.html).toContain('Sunset walk')
+    expect(after.html).not.toContain('Sunrise walk')
+  })
+
+  it("shows another server's change once the versions are polled", async () => {
+    const service = await createService({ service: 'Puddle splash' })
+    expect((await visit('/services')).html).toContain('Puddle splash')
+    // Another server renames it: its rows and the version move behind this server's back.
+    const db = await getDb()
+    await db.transaction(async (trx) => {
+      await trx('services').where({ id: service.id }).update({ service: 'Meadow romp' })
+      await trx.raw(
+        `INSERT INTO cache_versions (name, version) VALUES ('services', 1)
+         ON CONFLICT (name) DO UPDATE SET version = cache_versions.version + 1`,
+      )
+    })
+    // Until the poll, the kept page stands (which is what shows it is kept)…
+    const before = await visit('/services')
+    expect(before.how).toBe('kept')
+    expect(before.html).toContain('Puddle splash')
+    applyVersions(await readVersions())
+    const after = await visit('/services')
+    expect(after.how).toBe('rendered')
+    expect(after.html).toContain('Meadow romp')
+  })
+
+  it('renders again on a new hotel day and after MAX_AGE_MS', async () => {
+    setNow('2026-11-23T15:00:00Z')
+    await visit('/')
+    expect((await visit('/')).how).toBe('kept')
+    setNow(new Date(now().getTime() + MAX_AGE_MS - 1000))
+    expect((await visit('/')).how).toBe('kept')
+    setNow(new Date(now().getTime() + 2000))
+    expect((await visit('/')).how).toBe('rendered')
+    expect((await visit('/')).how).toBe('kept')
+    // 23:59 then 00:00 at the hotel (New York): a new day, a new render.
+    setNow('2026-11-24T04:59:30Z')
+    await visit('/')
+    expect((await visit('/')).how).toBe('kept')
+    setNow('2026-11-24T05:00:00Z')
+    expect((await visit('/')).how).toBe('rendered')
+  })
+
+  it('never answers someone logged in, or a token, from the kept page', async () => {
+    await visit('/')
+    const { client, user } = await loggedIn('client')
+    const mine = await visit('/', { Cookie: client.sessionCookie })
+    expect(mine.how).toBeUndefined()
+    expect(mine.html).toContain(user.fname)
+    const visitor = await visit('/')
+    expect(visitor.how).toBe('kept')
+    expect(visitor.html).not.toContain(user.fname)
+    // A session cookie among others, and a stale one, are not a visitor's either.
+    expect(
+      (await visit('/', { Cookie: `theme=dark; ${client.sessionCookie}` })).how,
+    ).toBeUndefined()
+    expect((await visit('/', { Cookie: '__session=stale' })).how).toBeUndefined()
+    expect((await visit('/', { Authorization: 'Bearer nope' })).how).toBeUndefined()
+    // Another cookie is no reason to render.
+    expect((await visit('/', { Cookie: 'theme=dark' })).how).toBe('kept')
+    // Logged in, /login goes on (a redirect), never to the kept form.
+    const login = await get('/login', { Cookie: client.sessionCookie })
+    expect(login.status).toBe(302)
+  })
+
+  it('leaves HEAD and other paths to React Router', async () => {
+    await visit('/services')
+    const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .request(`${base}/services`, { method: 'HEAD' }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res))
+        })
+        .on('error', reject)
+        .end(),
+    )
+    expect(head.statusCode).toBe(200)
+    expect(await howAnswered('/services')).toBeUndefined()
+    expect((await visit('/reviews')).how).toBeUndefined()
+  })
+})
