@@ -14,6 +14,7 @@ import * as priceAdjustments from './013-price-adjustments'
 import * as waitlist from './014-waitlist'
 import * as petStaysNeverOverlap from './015-pet-stays-never-overlap'
 import * as apiTokens from './016-api-tokens'
+import * as stayRangeIndex from './017-stay-range-index'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -33,6 +34,7 @@ const migrations: Record<string, Knex.Migration> = {
   '014-waitlist': waitlist,
   '015-pet-stays-never-overlap': petStaysNeverOverlap,
   '016-api-tokens': apiTokens,
+  '017-stay-range-index': stayRangeIndex,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

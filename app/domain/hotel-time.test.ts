@@ -93,6 +93,17 @@ describe('calendar arithmetic', () => {
     )
   })
 
+  it('addDays gives what Date arithmetic gives, short steps and long', () => {
+    fc.assert(
+      fc.property(isoDate, fc.integer({ min: -60, max: 60 }), (d, n) => {
+        const [y, m, day] = d.split('-').map(Number)
+        const reference = new Date(Date.UTC(y, m - 1, day + n)).toISOString().slice(0, 10)
+        expect(addDays(d, n)).toBe(reference)
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
   it('datesFrom lists each date once, in order', () => {
     fc.assert(
       fc.property(isoDate, fc.nat({ max: 400 }), (d, n) => {

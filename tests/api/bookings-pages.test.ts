@@ -326,6 +326,48 @@ describe('Manage Bookings with 150,000 bookings', () => {
       ),
     ).toEqual(expectedPast)
 
+    // The day sheet and its JSON find the stays covering a date through the
+    // stay-range index: the rows read are about the day (about 150 stays in),
+    // not every later pick-up or a year of drop-offs.
+    const dayQueries: typeof queries = []
+    const captureDay = (q: { sql: string; bindings?: unknown[] }) =>
+      dayQueries.push({ sql: q.sql, bindings: q.bindings ?? [] })
+    db.on('query', captureDay)
+    let dayJson: { id: number }[]
+    try {
+      expect((await manager.get('/bookingsByDate?date=2026-03-02')).status).toBe(200)
+      const res = await manager.get('/api/bookings/date/2026-03-02')
+      expect(res.status).toBe(200)
+      dayJson = res.body
+    } finally {
+      db.removeListener('query', captureDay)
+    }
+    const expectedDay = (
+      await db('bookings')
+        .select('id')
+        .where('drop_off_at', '<', '2026-03-03 00:00:00')
+        .where('pick_up_at', '>=', '2026-03-02 00:00:00')
+        .orderBy(['drop_off_at', 'id'])
+    ).map((r) => r.id)
+    expect(expectedDay.length).toBeGreaterThan(100)
+    expect(dayJson.map((b) => b.id)).toEqual(expectedDay)
+    const dayReads = dayQueries.filter(
+      (q) => /from "bookings"/i.test(q.sql) && /^select/i.test(q.sql),
+    )
+    expect(dayReads.length).toBeGreaterThanOrEqual(2)
+    for (const q of dayReads) {
+      const { rows } = await db.raw(
+        `EXPLAIN ANALYZE ${q.sql.replace(/\$\d+/g, '?')}`,
+        q.bindings as never[],
+      )
+      const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
+      const removed = [...plan.matchAll(/Rows Removed by (?:Filter|Index Recheck): (\d+)/g)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      )
+      expect(removed, `${q.sql}\n${plan}`).toBeLessThan(1000)
+    }
+
     // And it shows: a page costs what 50 bookings cost. (A generous bound: the test machine may be busy;
     // reading the whole table into the page would take many seconds.)
     for (const [path, ms] of Object.entries(timings)) expect(ms, path).toBeLessThan(2000)

@@ -35,11 +35,13 @@ export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
       .join({ p: 'pets' }, 'p.id', 'b.pet_id')
       .select(...wallTimes(db))
       .whereNot('b.status', 'cancelled')
-      .where('b.drop_off_at', '<', `${addDays(to, 1)} 00:00:00`)
-      .where('b.pick_up_at', '>=', `${from} 00:00:00`)
-      // Sound because no stay is longer (a CHECK constraint): lets the planner
-      // read a bounded range of drop-offs instead of every later pick-up.
-      .where('b.drop_off_at', '>=', `${addDays(from, -MAX_STAY_DAYS)} 00:00:00`)
+      // Dropped off before the day after `to`, picked up on or after `from`'s
+      // midnight: the stay's range [drop-off, pick-up] overlaps [from, to + 1),
+      // in the form the bookings_stay_range index answers (migration 017).
+      .whereRaw(
+        `tsrange(b.drop_off_at, b.pick_up_at, '[]') && tsrange(?::timestamp, ?::timestamp)`,
+        [`${from} 00:00:00`, `${addDays(to, 1)} 00:00:00`],
+      )
   )
 }
 
