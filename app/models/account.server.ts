@@ -10,6 +10,7 @@ import type { Actor, User } from '~/domain/user'
 import { hotelClock, now } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import type { Topic } from '~/infra/read-cache.server'
 import { deletePhotosQuietly } from '~/infra/photo-storage.server'
 import { accountDeletedMail } from '~/mail/account'
 import type { ProfileInput } from '~/schemas/account'
@@ -89,13 +90,18 @@ export async function updateProfile({
         .first()
       if (clash)
         throw conflict(ACCOUNT_MESSAGES.profileFailed, { username: DUPLICATE_MESSAGES.username })
+      const before = await trx('users').select('username').where({ id: actor.id }).first()
       const [row] = await trx('users')
         .where({ id: actor.id })
         .update(input)
         .returning<UserRow[]>(PUBLIC_USER_COLUMNS as unknown as string[])
-      if (!row) throw notFound("User couldn't be found")
+      if (!before || !row) throw notFound("User couldn't be found")
+      const topics: Topic[] = []
       // Staff names show in the services' staff lists.
-      if (row.staff) await changed(trx, ['services'])
+      if (row.staff) topics.push('services')
+      // Reviews are signed with their author's username (the cached Top Reviews among them).
+      if (row.username !== before.username) topics.push('reviews')
+      if (topics.length) await changed(trx, topics)
       return toUser(row)
     })
   } catch (error) {

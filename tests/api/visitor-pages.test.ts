@@ -6,7 +6,8 @@ import { getDb } from '../../app/infra/db.server'
 import { now, setNow } from '../../app/infra/clock.server'
 import { applyVersions } from '../../app/infra/read-cache.server'
 import { readVersions } from '../../app/models/cache-versions.server'
-import { SETUP_ACTOR, createService, loggedIn } from '../support/factories'
+import { SETUP_ACTOR, createReview, createService, loggedIn } from '../support/factories'
+import { Client } from '../support/http'
 import { startExtraServer } from '../support/http'
 import { createLogger } from '../../server/logger'
 import { MAX_AGE_MS } from '../../server/visitor-pages'
@@ -186,6 +187,36 @@ describe('visitor pages', () => {
     // Logged in, /login goes on (a redirect), never to the kept form.
     const login = await get('/login', { Cookie: client.sessionCookie })
     expect(login.status).toBe(302)
+  })
+
+  it("shows a client's new username on their reviews at once: the top reviews and the landing page", async () => {
+    const { client, user } = await loggedIn('client')
+    await createReview({ author: user, review: 'Five paws for the nap room', paws: 5 })
+    const signedBy = async () => {
+      const res = await new Client(base).get('/api/reviews/ordered')
+      return res.body.reviews.find(
+        (r: { review: string }) => r.review === 'Five paws for the nap room',
+      )?.client_username
+    }
+    expect(await signedBy()).toBe(user.username)
+    expect((await visit('/')).html).toContain(user.username)
+    expect((await visit('/')).how).toBe('kept')
+    const renamed = `${user.username}_new`
+    const put = await client.put('/api/users/me', {
+      username: renamed,
+      fname: user.fname,
+      lname: user.lname,
+      phone_num: '(802) 555-0142',
+      address: '9 Lake Street',
+      city: 'Montpelier',
+      state: 'Vermont',
+      zip: '05602',
+    })
+    expect(put.status).toBe(200)
+    expect(await signedBy()).toBe(renamed)
+    const landing = await visit('/')
+    expect(landing.how).toBe('rendered')
+    expect(landing.html).toContain(renamed)
   })
 
   it('leaves HEAD and other paths to React Router', async () => {
