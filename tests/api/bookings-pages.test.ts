@@ -7,8 +7,9 @@ import { getDb } from '../../app/infra/db.server'
 import { listBookingsPage } from '../../app/models/booking/queries.server'
 
 // The booking pages rendered by the server (no JavaScript needed): who may see
-// them, the started state, the settings form, and Manage Bookings staying fast
-// with 150,000 bookings.
+// them, the started state, the settings form, and Manage Bookings and the day
+// sheet reading about their page, not the table, with 150,000 bookings (their
+// query plans are checked: a timing would say more about the machine).
 
 const NOW = '2026-03-02T17:00:00Z' // 12:00 in New York
 
@@ -270,7 +271,6 @@ describe('Manage Bookings with 150,000 bookings', () => {
     const capture = (q: { sql: string; bindings?: unknown[] }) =>
       queries.push({ sql: q.sql, bindings: q.bindings ?? [] })
     db.on('query', capture)
-    const timings: Record<string, number> = {}
     try {
       for (const path of [
         '/bookings',
@@ -278,9 +278,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
         '/bookings?view=past',
         '/bookings?view=past&page=40',
       ]) {
-        const started = performance.now()
         const res = await manager.get(path)
-        timings[path] = performance.now() - started
         expect(res.status, path).toBe(200)
         expect(text(res.body)).toContain('Marathon')
       }
@@ -366,9 +364,5 @@ describe('Manage Bookings with 150,000 bookings', () => {
       const { plan, removed } = await explain(q)
       expect(removed, `${q.sql}\n${plan}`).toBeLessThan(1000)
     }
-
-    // And it shows: a page costs what 50 bookings cost. (A generous bound: the test machine may be busy;
-    // reading the whole table into the page would take many seconds.)
-    for (const [path, ms] of Object.entries(timings)) expect(ms, path).toBeLessThan(2000)
   }, 120_000)
 })
