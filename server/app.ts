@@ -38,6 +38,8 @@ export type { BuildSource }
 //  3. /healthz; unsafe methods from another site are refused (403);
 //  4. a built file (/assets/…, the icons) is served from memory, and the
 //     public JSON of the read cache (services, top reviews) from its text;
+//     a page every visitor sees alike from its kept render, with this
+//     answer's nonce (server/visitor-pages.ts);
 //  5. everything else goes to React Router: the body is read whole first
 //     (413 past the limit, before any route runs), and a large upload only
 //     for a live session, a few at a time.
