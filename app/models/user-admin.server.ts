@@ -11,9 +11,8 @@ import {
 } from '~/domain/permissions'
 import type { Actor, Position, User } from '~/domain/user'
 import { now } from '~/infra/clock.server'
-import { getDb } from '~/infra/db.server'
+import { getDb, inOneRoundTrip } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
-import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { staffInvitationMail } from '~/mail/staff-invitation'
 import type { StaffPosition } from '~/domain/staff'
 import type { AcceptInvitationInput, InvitationInput } from '~/schemas/staff'
@@ -78,29 +77,28 @@ export type AccountEvent = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
+type EventRow = { action: string; detail: string; at_utc: string; actor_name: string | null }
+
 /**
- * One page of one section of /users, each account with its latest changes;
- * `search` keeps those whose name, username or email contains it.
+ * A select expression: the latest changes of the row's account (`users.id`),
+ * newest first, as one JSON array; the time as UTC text for a Date.
  */
-export async function listAccountsPage({
-  actor,
-  group,
-  page,
-  search = '',
-  pageSize = 50,
-  eventsPerUser = 3,
-}: {
-  actor: Actor
-  group: AccountGroup
-  page: number
-  search?: string
-  pageSize?: number
-  eventsPerUser?: number
-}): Promise<{ users: (ManagedUser & { events: AccountEvent[] })[]; hasMore: boolean }> {
-  assertCan(canManageUsers(actor))
-  const db = await getDb()
+const LATEST_EVENTS_JSON = `(
+  select coalesce(json_agg(ev), '[]'::json) from (
+    select e.action, e.detail, a.fname || ' ' || a.lname as actor_name,
+           to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at_utc
+      from user_events e left join users a on a.id = e.actor_id
+     where e.user_id = users.id
+     order by e.created_at desc, e.id desc
+     limit ?) ev) as events`
+
+/** One section's page of accounts (one more than the page, to know if more follow). */
+function accountsPageQuery(
+  db: Knex,
+  { group, page, words, pageSize, eventsPerUser }: Section & Paging & { words: string },
+) {
   const q = db('users')
-    .select(...MANAGED_COLUMNS)
+    .select(...MANAGED_COLUMNS, db.raw(LATEST_EVENTS_JSON, [eventsPerUser]))
     .orderBy('id')
   if (group === 'deactivated') q.where({ active: false })
   else {
@@ -108,7 +106,6 @@ export async function listAccountsPage({
     if (group === 'clients') q.where({ staff: false })
     else q.where({ position: group })
   }
-  const words = search.trim()
   if (words) {
     const pattern = `%${escapeLike(words.toLowerCase())}%`
     q.where((w) =>
@@ -118,55 +115,60 @@ export async function listAccountsPage({
         .orWhereRaw('lower(username) LIKE ?', [pattern]),
     )
   }
-  // A group's page (the Users page asks for five at once) is prepared; a search is planned for its words.
-  if (!words) q.options(PREPARED)
-  const rows: ManagedRow[] = await q.limit(pageSize + 1).offset((page - 1) * pageSize)
-  const users = rows.slice(0, pageSize).map(toManaged)
-  const events = await latestEvents(
-    db,
-    users.map((u) => u.id),
-    eventsPerUser,
-  )
-  return {
-    users: users.map((u) => ({ ...u, events: events.get(u.id) ?? [] })),
-    hasMore: rows.length > pageSize,
-  }
+  return q.limit(pageSize + 1).offset((page - 1) * pageSize)
 }
 
-async function latestEvents(db: Knex, userIds: number[], perUser: number) {
-  const out = new Map<number, AccountEvent[]>()
-  if (!userIds.length) return out
-  const { rows } = await db
-    .raw<{
-      rows: {
-        user_id: number
-        action: string
-        detail: string
-        created_at: Date | string
-        actor_name: string | null
-      }[]
-    }>(
-      `SELECT e.user_id, e.action, e.detail, e.created_at, a.fname || ' ' || a.lname AS actor_name
-       FROM (SELECT *, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS n
-               FROM user_events WHERE user_id = ANY(?::int[])) e
-       LEFT JOIN users a ON a.id = e.actor_id
-      WHERE e.n <= ?
-      ORDER BY e.user_id, e.created_at DESC, e.id DESC`,
-      [toPgArray(userIds), perUser],
-    )
-    .options(PREPARED)
+type Section = { group: AccountGroup; page: number }
+type Paging = { pageSize: number; eventsPerUser: number }
+
+/**
+ * A page of each asked section of /users, each account with its latest
+ * changes; `search` keeps those whose name, username or email contains it.
+ * All sections in one round trip: without a search it is prepared (lookups
+ * by role and key); a search is planned for its words.
+ */
+export async function listAccountPages({
+  actor,
+  sections,
+  search = '',
+  pageSize = 50,
+  eventsPerUser = 3,
+}: {
+  actor: Actor
+  sections: Section[]
+  search?: string
+  pageSize?: number
+  eventsPerUser?: number
+}): Promise<{ users: (ManagedUser & { events: AccountEvent[] })[]; hasMore: boolean }[]> {
+  assertCan(canManageUsers(actor))
+  const db = await getDb()
+  const words = search.trim()
+  const found = await inOneRoundTrip<Record<string, (ManagedRow & { events: EventRow[] })[]>>(
+    db,
+    Object.fromEntries(
+      sections.map((section, i) => [
+        `section_${i}`,
+        accountsPageQuery(db, { ...section, words, pageSize, eventsPerUser }),
+      ]),
+    ),
+    { prepared: !words },
+  )
   const zone = getEnv().HOTEL_TIMEZONE
-  for (const r of rows) {
-    const list = out.get(r.user_id) ?? []
-    list.push({
-      action: r.action,
-      detail: r.detail,
-      at: hotelWallClock(new Date(r.created_at), zone).slice(0, 16),
-      actor: r.actor_name,
-    })
-    out.set(r.user_id, list)
-  }
-  return out
+  return sections.map((_, i) => {
+    const rows = found[`section_${i}`]
+    return {
+      users: rows.slice(0, pageSize).map(({ events, ...row }) => ({
+        ...toManaged(row),
+        events: events.map((e) => ({
+          action: e.action,
+          detail: e.detail,
+          at: hotelWallClock(new Date(e.at_utc), zone).slice(0, 16),
+          actor: e.actor_name,
+        })),
+      })),
+      hasMore: rows.length > pageSize,
+    }
+  })
 }
 
 /** Records a change to an account (who, what, when), in the change's transaction. */

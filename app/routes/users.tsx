@@ -24,7 +24,7 @@ import { readFormData } from '~/http/request-body.server'
 import {
   endAccountSessions,
   inviteStaff,
-  listAccountsPage,
+  listAccountPages,
   setActive,
   setPosition,
   type AccountEvent,
@@ -75,13 +75,20 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
   const actor = await getCurrentUser(request)
   assertCan(canManageUsers(actor))
   const search = (url.searchParams.get('q') ?? '').slice(0, USER_SEARCH_MAX)
-  const groups = await Promise.all(
-    GROUPS.map(async ({ key, group, title }) => {
-      const page = readPageParam(url, key)
-      const { users, hasMore } = await listAccountsPage({ actor, group, page, search })
-      return { key, title, page, hasMore, users: users.map(toRow) }
-    }),
-  )
+  const sections = GROUPS.map(({ key, group, title }) => ({
+    key,
+    title,
+    group,
+    page: readPageParam(url, key),
+  }))
+  const pages = await listAccountPages({ actor, sections, search })
+  const groups = sections.map(({ key, title, page }, i) => ({
+    key,
+    title,
+    page,
+    hasMore: pages[i].hasMore,
+    users: pages[i].users.map(toRow),
+  }))
   const done = DONE[url.searchParams.get('done') ?? ''] ?? null
   // A client account just made: the way on to their pet (and so their booking).
   const newClient = parseIdParam(url.searchParams.get('client') ?? undefined)

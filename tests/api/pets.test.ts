@@ -422,12 +422,21 @@ describe('GET /api/pets and /api/pets/user', () => {
   it('lists all pets for staff and own pets per user, by id, as {"Pets": [...]}', async () => {
     const a = await loggedIn()
     const b = await loggedIn()
-    const a1 = await addPet(a.client)
+    // With a preview and two more photos: the lists read a pet's photos with
+    // the pet (one query) and must show what GET /api/pets/{id} shows.
+    const a1 = await addPet(a.client, { additional: [await png(), await png()] })
+    expect(a1.pet_images).toHaveLength(2)
     const b1 = await addPet(b.client, {}, { name: 'Mochi', type: 'cat' })
     const a2 = await createPet({ owner: a.user, name: 'Pepper' })
 
-    const mine = await a.client.get('/api/pets/user')
+    const db = await getDb()
+    const queries: string[] = []
+    const capture = (q: { sql: string }) => queries.push(q.sql)
+    db.on('query', capture)
+    const mine = await a.client.get('/api/pets/user').finally(() => db.off('query', capture))
     expect(mine.status).toBe(200)
+    // The session's lookup, then the pets with their photos: two round trips, not three.
+    expect(queries).toHaveLength(2)
     expect(Object.keys(mine.body)).toEqual(['Pets'])
     expect(mine.body.Pets.map((p: { id: number }) => p.id)).toEqual([a1.id, a2.id])
     expect(mine.body.Pets[0]).toEqual(a1)
@@ -448,6 +457,13 @@ describe('GET /api/pets and /api/pets/user', () => {
       const ids = all.body.Pets.map((p: { id: number }) => p.id)
       expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y))
       expect(ids).toEqual(expect.arrayContaining([a1.id, a2.id, b1.id]))
+      const byId = (list: { id: number }[]) => new Map(list.map((p) => [p.id, p]))
+      const paged = byId((await staff.client.get('/api/pets?limit=200')).body.Pets)
+      for (const pet of [a1, b1]) {
+        expect(byId(all.body.Pets).get(pet.id)).toEqual(pet)
+        expect(paged.get(pet.id)).toEqual(pet)
+        expect((await staff.client.get(`/api/pets/${pet.id}`)).body).toEqual(pet)
+      }
     }
     expect((await a.client.get('/api/pets')).status).toBe(403)
     const anon = new Client(base)

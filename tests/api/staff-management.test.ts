@@ -305,6 +305,23 @@ describe('PUT /api/users/{id}/position', () => {
       { actor_id: ownerUser.id, action: 'position', detail: 'Manager → Employee' },
     ])
     expect(new Date(events[0].created_at).toISOString()).toBe('2031-05-05T14:30:00.000Z')
+
+    // The Users page shows each account's latest three changes, newest first,
+    // in hotel time (New York), with who made them.
+    setNow('2031-05-06T15:45:00.000Z')
+    await owner.put(`/api/users/${employee.id}/position`, { position: 'Manager' })
+    setNow('2031-05-07T16:00:00.000Z')
+    await owner.put(`/api/users/${employee.id}/position`, { position: 'Employee' })
+    const page = String((await owner.get('/users')).body)
+    const row = page.slice(page.indexOf(employee.email))
+    const list = /<ul class="plain-list text-sm">(.*?)<\/ul>/.exec(row)![1]
+    const items = [...list.matchAll(/<li>(.*?)<\/li>/g)].map((m) => text(m[1]).trim())
+    const by = `by ${ownerUser.fname} ${ownerUser.lname}`
+    expect(items).toEqual([
+      `Position changed (Manager → Employee) ${by} · 2031-05-07 12:00`,
+      `Position changed (Employee → Manager) ${by} · 2031-05-06 11:45`,
+      `Position changed (Manager → Employee) ${by} · 2031-05-05 10:30`,
+    ])
   })
 
   it('nobody else changes positions, nobody changes the Owner, clients stay clients', async () => {

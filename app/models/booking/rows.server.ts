@@ -6,9 +6,15 @@ import { isStarted } from '~/domain/booking-states'
 import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
-import { concurrently } from '~/infra/db.server'
-import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
-import { missingVaccinesOfStays } from '../pet/vaccinations.server'
+import { inOneRoundTrip } from '~/infra/db.server'
+import { toPgArray } from '~/infra/prepared-statements.server'
+import {
+  missingVaccinesOfStays,
+  recordsByPet,
+  settingsSeenBy,
+  staysToJudge,
+  vaccinationsQuery,
+} from '../pet/vaccinations.server'
 
 // Reading bookings: the one place a row (and its service lines) becomes a Booking.
 
@@ -76,12 +82,11 @@ export function bookingQuery(db: Conn, { withCancelled = false } = {}) {
 }
 
 type AdjustmentRow = PriceAdjustment & { booking_id: number }
+type AdjustmentLineRow = Omit<AdjustmentRow, 'amount'> & { amount_cents: number }
 
-/** The price lines of the bookings that have any (most have none: no query then). */
-async function adjustmentsOf(db: Conn, rows: BookingRow[]) {
-  const ids = rows.filter((r) => r.adjustment_count > 0).map((r) => r.id)
-  if (!ids.length) return new Map<number, AdjustmentRow[]>()
-  const lines = (await db({ a: 'booking_adjustments' })
+/** The price lines of bookings, by id. */
+const adjustmentsQuery = (db: Conn, ids: number[]) =>
+  db({ a: 'booking_adjustments' })
     .leftJoin({ u: 'users' }, 'u.id', 'a.actor_id')
     .select(
       'a.id',
@@ -93,49 +98,71 @@ async function adjustmentsOf(db: Conn, rows: BookingRow[]) {
     )
     .whereRaw('a.booking_id = ANY(?::int[])', [toPgArray(ids)])
     .orderBy('a.id')
-    .options(PREPARED)) as (Omit<AdjustmentRow, 'amount'> & { amount_cents: number })[]
-  return groupBy(
-    lines.map(({ amount_cents, ...line }) => ({ ...line, amount: centsToDollars(amount_cents) })),
-    (l) => l.booking_id,
-  )
-}
 
 type LineRow = { booking_id: number; service_id: number; service_name: string; price_cents: number }
 type StaffRow = { service_id: number; id: number; fname: string; lname: string }
 
+/** The booked lines of bookings. */
+const linesQuery = (db: Conn, ids: string) =>
+  db('booking_services')
+    .select('booking_id', 'service_id', 'service_name', 'price_cents')
+    .whereRaw('booking_id = ANY(?::int[])', [ids])
+    .orderBy([{ column: 'booking_id' }, { column: 'id' }])
+
+/** The staff of the services booked on bookings. */
+const staffQuery = (db: Conn, ids: string) =>
+  db({ ss: 'service_staff' })
+    .join({ u: 'users' }, 'u.id', 'ss.user_id')
+    .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
+    .whereRaw(
+      'ss.service_id IN (SELECT service_id FROM booking_services WHERE booking_id = ANY(?::int[]))',
+      [ids],
+    )
+    .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])
+
+type Found = {
+  lines: LineRow[]
+  staff: StaffRow[]
+  vaccinations?: Parameters<typeof recordsByPet>[0]
+  adjustments?: AdjustmentLineRow[]
+}
+
 /**
  * Adds to booking rows their booked lines, their services' staff, the
- * vaccines each stay lacks and their price lines: four queries at once (none
- * needs another's answer; one after another in a transaction), each a lookup
- * by key run as a prepared statement.
+ * vaccines each stay lacks and their price lines: lookups by key, read in one
+ * round trip (a prepared statement); the vaccination records only when a stay
+ * is still expected, the price lines only for bookings that have any.
  */
 export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): Promise<Booking[]> {
   if (rows.length === 0) return []
   const ids = toPgArray(rows.map((r) => r.id))
-  const [lines, staff, missing, adjustments] = await concurrently<
-    [LineRow[], StaffRow[], string[][], Awaited<ReturnType<typeof adjustmentsOf>>]
-  >(db, [
-    () =>
-      db('booking_services')
-        .select('booking_id', 'service_id', 'service_name', 'price_cents')
-        .whereRaw('booking_id = ANY(?::int[])', [ids])
-        .orderBy([{ column: 'booking_id' }, { column: 'id' }])
-        .options(PREPARED),
-    () =>
-      db({ ss: 'service_staff' })
-        .join({ u: 'users' }, 'u.id', 'ss.user_id')
-        .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
-        .whereRaw(
-          'ss.service_id IN (SELECT service_id FROM booking_services WHERE booking_id = ANY(?::int[]))',
-          [ids],
-        )
-        .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])
-        .options(PREPARED),
-    () => missingVaccinesOfStays(db, rows),
-    () => adjustmentsOf(db, rows),
-  ])
-  const staffByService = groupBy(staff, (s) => s.service_id)
-  const linesByBooking = groupBy(lines, (l) => l.booking_id)
+  const judged = staysToJudge(rows)
+  const adjusted = rows.filter((r) => r.adjustment_count > 0).map((r) => r.id)
+  const settings = judged.length ? await settingsSeenBy(db) : null
+  const found = await inOneRoundTrip<Found>(
+    db,
+    {
+      lines: linesQuery(db, ids),
+      staff: staffQuery(db, ids),
+      ...(judged.length
+        ? { vaccinations: vaccinationsQuery(db, [...new Set(judged.map((s) => s.pet_id))]) }
+        : {}),
+      ...(adjusted.length ? { adjustments: adjustmentsQuery(db, adjusted) } : {}),
+    },
+    { prepared: true },
+  )
+  const missing = settings
+    ? missingVaccinesOfStays(rows, recordsByPet(found.vaccinations ?? []), settings)
+    : rows.map(() => [])
+  const adjustments = groupBy(
+    (found.adjustments ?? []).map(({ amount_cents, ...line }) => ({
+      ...line,
+      amount: centsToDollars(amount_cents),
+    })),
+    (l) => l.booking_id,
+  )
+  const staffByService = groupBy(found.staff, (s) => s.service_id)
+  const linesByBooking = groupBy(found.lines, (l) => l.booking_id)
   return rows.map((r, i) => ({
     ...toBooking(r, linesByBooking.get(r.id) ?? [], staffByService, now),
     vaccinations_missing: missing[i],

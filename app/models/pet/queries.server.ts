@@ -9,10 +9,12 @@ import {
   imagesOf,
   requirePetRow,
   toPet,
+  toPetWithImages,
   toPhoto,
   withImages,
   PET_COLUMNS,
-  type PetRow,
+  PET_IMAGES_JSON,
+  type PetRowWithImages,
 } from './rows.server'
 
 // Reading pets, always as someone: the owner or staff see a pet, nobody else;
@@ -23,14 +25,14 @@ export function allPetsInBatches({ actor }: { actor: Actor }): AsyncIterable<Pet
   assertCan(canListAllPets(actor))
   return (async function* () {
     const db = await getDb()
-    yield* inBatches<PetRow, Pet>(
+    yield* inBatches<PetRowWithImages, Pet>(
       (after, size) =>
         db('pets')
-          .select(...PET_COLUMNS)
+          .select(...PET_COLUMNS, db.raw(PET_IMAGES_JSON))
           .where('id', '>', after?.id ?? 0)
           .orderBy('id')
           .limit(size),
-      (rows) => withImages(db, rows),
+      async (rows) => rows.map(toPetWithImages),
     )
   })()
 }
@@ -45,29 +47,28 @@ export async function listPetsPage({
 }): Promise<{ items: Pet[]; hasMore: boolean }> {
   assertCan(canListAllPets(actor))
   const db = await getDb()
-  const rows: PetRow[] = await db('pets')
-    .select(...PET_COLUMNS)
+  const rows: PetRowWithImages[] = await db('pets')
+    .select(...PET_COLUMNS, db.raw(PET_IMAGES_JSON))
     .orderBy('id')
     .limit(paging.limit + 1)
     .offset(offsetOf(paging))
   return {
-    items: await withImages(db, rows.slice(0, paging.limit)),
+    items: rows.slice(0, paging.limit).map(toPetWithImages),
     hasMore: rows.length > paging.limit,
   }
 }
 
 /** GET /api/pets/user: the actor's own pets, by id. */
+const OWN_PETS_SQL = `select ${PET_COLUMNS.join(', ')}, ${PET_IMAGES_JSON}
+  from pets where owner_id = ? order by id`
+
 export async function listOwnPets({ actor }: { actor: Actor }): Promise<Pet[]> {
   assertCan(!!actor)
   const db = await getDb()
-  return withImages(
-    db,
-    await db('pets')
-      .select(...PET_COLUMNS)
-      .where({ owner_id: actor!.id })
-      .orderBy('id')
-      .options(PREPARED),
-  )
+  const { rows } = await db
+    .raw<{ rows: PetRowWithImages[] }>(OWN_PETS_SQL, [actor!.id])
+    .options(PREPARED)
+  return rows.map(toPetWithImages)
 }
 
 /** Whether the actor owns a pet yet (where a client lands after logging in). */

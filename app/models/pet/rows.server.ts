@@ -113,6 +113,23 @@ export function toPet(row: PetRow, images: ImageRow[]): Pet {
   }
 }
 
+/**
+ * A select expression: the photos of the row's pet (`pets.id`) as one JSON
+ * array of ImageRows, by id. A list of pets and their photos then comes back
+ * in one round trip instead of two; on a signed-in JSON call each round trip
+ * costs the app's one thread as much as PostgreSQL's work on it.
+ */
+export const PET_IMAGES_JSON = `(
+  select coalesce(json_agg(json_build_object(
+           'id', i.id, 'pet_id', i.pet_id, 'is_preview', i.is_preview, 'storage_key', i.storage_key,
+           'thumb_key', i.thumb_key, 'width', i.width, 'height', i.height) order by i.id), '[]'::json)
+  from pet_images i where i.pet_id = pets.id) as images`
+
+/** A row read with PET_IMAGES_JSON: the pet and its photos. */
+export type PetRowWithImages = PetRow & { images: ImageRow[] }
+
+export const toPetWithImages = ({ images, ...row }: PetRowWithImages): Pet => toPet(row, images)
+
 export async function imagesOf(
   db: Knex | Knex.Transaction,
   petIds: number[],

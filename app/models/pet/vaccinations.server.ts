@@ -99,14 +99,9 @@ async function requirePet(db: Conn, petId: number, actor: Actor) {
   return pet
 }
 
-/** Every record of the pets, newest expiry first, by pet (one query). */
-export async function vaccinationsOfPets(
-  db: Conn,
-  petIds: number[],
-): Promise<Map<number, VaccinationRecord[]>> {
-  const out = new Map<number, VaccinationRecord[]>()
-  if (!petIds.length) return out
-  const rows = await db('vaccinations')
+/** The records of the pets, by pet, newest expiry first: a query to run (alone or with others). */
+export const vaccinationsQuery = (db: Conn, petIds: number[]) =>
+  db('vaccinations')
     .select(...COLUMNS(db))
     .whereRaw('pet_id = ANY(?::int[])', [toPgArray(petIds)])
     .orderBy([
@@ -115,6 +110,10 @@ export async function vaccinationsOfPets(
       { column: 'id', order: 'desc' },
     ])
     .options(PREPARED)
+
+/** The rows of vaccinationsQuery as each pet's records. */
+export function recordsByPet(rows: RecordRow[]): Map<number, VaccinationRecord[]> {
+  const out = new Map<number, VaccinationRecord[]>()
   for (const row of rows) {
     const record = toRecord(row)
     const list = out.get(record.pet_id)
@@ -122,6 +121,15 @@ export async function vaccinationsOfPets(
     else out.set(record.pet_id, [record])
   }
   return out
+}
+
+/** Every record of the pets, newest expiry first, by pet (one query). */
+export async function vaccinationsOfPets(
+  db: Conn,
+  petIds: number[],
+): Promise<Map<number, VaccinationRecord[]>> {
+  if (!petIds.length) return new Map()
+  return recordsByPet(await vaccinationsQuery(db, petIds))
 }
 
 /** GET /api/pets/{id}/vaccinations and the pet page. */
@@ -301,22 +309,28 @@ export async function stayVaccinationGaps(
   return vaccinationGaps(records, requiredVaccinesFor(settings, petType), pickUpDate)
 }
 
+type Stay = { pet_id: number; pet_type: PetType; pick_up_date: string; status: string }
+
+/**
+ * The stays whose vaccinations are judged for the booking's
+ * `vaccinations_missing`: only a stay still expected. One under way passed at
+ * check-in, one over or called off needs nothing.
+ */
+export const staysToJudge = (stays: Stay[]) => stays.filter((s) => s.status === 'booked')
+
+/** The hotel's settings as `db` sees them (inside a transaction, as of it). */
+export const settingsSeenBy = (db: Conn) =>
+  db.isTransaction ? getHotelSettings({ trx: db as Knex.Transaction }) : getHotelSettings()
+
 /**
  * For each stay, the names of the required vaccines it lacks through its
- * pick-up date (the booking's `vaccinations_missing`). Only a stay still
- * expected is judged: one under way passed at check-in, one over or called
- * off needs nothing. Two queries for any number of stays, none without one expected.
+ * pick-up date, from the records of the pets of staysToJudge (recordsByPet).
  */
-export async function missingVaccinesOfStays(
-  db: Conn,
-  stays: { pet_id: number; pet_type: PetType; pick_up_date: string; status: string }[],
-): Promise<string[][]> {
-  const expected = stays.filter((s) => s.status === 'booked')
-  if (!expected.length) return stays.map(() => [])
-  const settings = db.isTransaction
-    ? await getHotelSettings({ trx: db as Knex.Transaction })
-    : await getHotelSettings()
-  const records = await vaccinationsOfPets(db, [...new Set(expected.map((s) => s.pet_id))])
+export function missingVaccinesOfStays(
+  stays: Stay[],
+  records: Map<number, VaccinationRecord[]>,
+  settings: HotelSettings,
+): string[][] {
   return stays.map((s) =>
     s.status === 'booked'
       ? vaccinationGaps(
