@@ -3,6 +3,7 @@ import { getDb, inOneRoundTrip } from '../../app/infra/db.server'
 import { setNow } from '../../app/infra/clock.server'
 import { bookedStay, loggedIn } from '../support/factories'
 import { startServer } from '../support/http'
+import { statementsDuring } from '../support/statements'
 
 // inOneRoundTrip reads several lists in one statement, each as a JSON array:
 // what comes back must be what each read gives alone, row for row and in
@@ -48,11 +49,8 @@ describe('inOneRoundTrip', () => {
     const alone: Record<string, unknown[]> = {}
     for (const [name, read] of Object.entries(reads())) alone[name] = await read
 
-    const statements: string[] = []
-    const capture = (q: { sql: string }) => statements.push(q.sql)
-    db.on('query', capture)
-    const together = await inOneRoundTrip(db, reads(), { prepared: true }).finally(() =>
-      db.off('query', capture),
+    const { result: together, statements } = await statementsDuring(() =>
+      inOneRoundTrip(db, reads(), { prepared: true }),
     )
     expect(together).toEqual(alone)
     expect(together.none).toEqual([])
@@ -76,11 +74,7 @@ describe('inOneRoundTrip', () => {
     const day = () => staff.client.get('/api/bookings/date/2026-03-11')
     // Once first: the hotel's settings (which vaccines are required) come from the read cache after.
     expect((await day()).status).toBe(200)
-    const db = await getDb()
-    const statements: string[] = []
-    const capture = (q: { sql: string }) => statements.push(q.sql)
-    db.on('query', capture)
-    const res = await day().finally(() => db.off('query', capture))
+    const { result: res, statements } = await statementsDuring(day)
     expect(res.status).toBe(200)
     expect(res.body.map((b: { id: number }) => b.id)).toEqual([stay.id])
     expect(res.body[0].services).toHaveLength(1)
@@ -94,11 +88,7 @@ describe('inOneRoundTrip', () => {
     await loggedIn('employee')
     const users = () => owner.get('/users')
     expect((await users()).status).toBe(200)
-    const db = await getDb()
-    const statements: string[] = []
-    const capture = (q: { sql: string }) => statements.push(q.sql)
-    db.on('query', capture)
-    const res = await users().finally(() => db.off('query', capture))
+    const { result: res, statements } = await statementsDuring(users)
     expect(res.status).toBe(200)
     expect(statements).toHaveLength(2)
   })

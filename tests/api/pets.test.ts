@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { image, PET_FIELDS, petForm } from '../support/forms'
 import { Client, startServer } from '../support/http'
+import { statementsDuring } from '../support/statements'
 import { createPet, createUser, loggedIn } from '../support/factories'
 import { getDb } from '../../app/infra/db.server'
 import { setNow } from '../../app/infra/clock.server'
@@ -429,14 +430,12 @@ describe('GET /api/pets and /api/pets/user', () => {
     const b1 = await addPet(b.client, {}, { name: 'Mochi', type: 'cat' })
     const a2 = await createPet({ owner: a.user, name: 'Pepper' })
 
-    const db = await getDb()
-    const queries: string[] = []
-    const capture = (q: { sql: string }) => queries.push(q.sql)
-    db.on('query', capture)
-    const mine = await a.client.get('/api/pets/user').finally(() => db.off('query', capture))
+    const { result: mine, statements } = await statementsDuring(() =>
+      a.client.get('/api/pets/user'),
+    )
     expect(mine.status).toBe(200)
     // The session's lookup, then the pets with their photos: two round trips, not three.
-    expect(queries).toHaveLength(2)
+    expect(statements).toHaveLength(2)
     expect(Object.keys(mine.body)).toEqual(['Pets'])
     expect(mine.body.Pets.map((p: { id: number }) => p.id)).toEqual([a1.id, a2.id])
     expect(mine.body.Pets[0]).toEqual(a1)
