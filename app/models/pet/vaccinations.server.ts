@@ -316,7 +316,8 @@ type Stay = { pet_id: number; pet_type: PetType; pick_up_date: string; status: s
  * `vaccinations_missing`: only a stay still expected. One under way passed at
  * check-in, one over or called off needs nothing.
  */
-export const staysToJudge = (stays: Stay[]) => stays.filter((s) => s.status === 'booked')
+const isJudged = (stay: Stay) => stay.status === 'booked'
+export const staysToJudge = (stays: Stay[]) => stays.filter(isJudged)
 
 /** The hotel's settings as `db` sees them (inside a transaction, as of it). */
 export const settingsSeenBy = (db: Conn) =>
@@ -332,7 +333,7 @@ export function missingVaccinesOfStays(
   settings: HotelSettings,
 ): string[][] {
   return stays.map((s) =>
-    s.status === 'booked'
+    isJudged(s)
       ? vaccinationGaps(
           records.get(s.pet_id) ?? [],
           requiredVaccinesFor(settings, s.pet_type),
