@@ -6,9 +6,6 @@ import { expect, expectNoA11yViolations, test } from './support/fixtures'
 // errors, the shared layout with each menu open, the auth dialogs, the error
 // page — in both projects, at desktop and phone widths. Zero violations.
 
-// axe takes a few seconds per check on a full page; these tests run several.
-test.describe.configure({ timeout: 90_000 })
-
 const openMenu = async (page: Page, testId: string) => {
   await page.getByTestId(testId).locator('summary').click()
   await expect(page.getByTestId(testId).locator('.dropdown-menu')).toBeVisible()

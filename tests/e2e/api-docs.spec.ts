@@ -5,7 +5,6 @@ import { expect, expectNoA11yViolations, snap, test } from './support/fixtures'
 // and axe finds nothing.
 
 test('read the API reference and follow a call to its shapes', async ({ page }, testInfo) => {
-  test.setTimeout(60_000) // a long page: axe and photographs at two widths
   await page.goto('/api/docs')
   await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
   await page

@@ -10,7 +10,6 @@ test('make an API token on the account page, use it, revoke it', async ({
   newClient,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000) // a script's calls between the pages, axe and photographs at two widths
   const { user } = await newClient()
   await page.goto('/account#api-tokens')
   const section = page.getByRole('region', { name: 'API tokens' })

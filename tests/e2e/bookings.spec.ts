@@ -56,7 +56,6 @@ test('a client books boarding with services, sees the total, updates and deletes
   newClient,
   javaScriptEnabled,
 }, testInfo) => {
-  test.setTimeout(90_000)
   await newClient()
   const pet = await apiAddPet(page.request, uniqueName('Rex'))
   const [a, b] = await twoServices(page.request)
@@ -172,7 +171,6 @@ test('an employee reads the day sheet for a chosen date', async ({
   newClient,
   loginAs,
 }, testInfo) => {
-  test.setTimeout(60_000)
   await newClient({ fname: 'Petra', lname: 'Owner', phone_num: '5557654321' })
   const pet = await apiAddPet(page.request, uniqueName('Biscuit'))
   const [a] = await twoServices(page.request)

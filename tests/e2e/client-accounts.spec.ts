@@ -19,7 +19,6 @@ test.use({ role: 'manager' })
 test('a manager makes a walk-in client’s account and adds their pet', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000)
   const fname = uniqueName('Ana')
   const email = `${fname.toLowerCase().replace(/\W/g, '')}@example.com`
   await page.goto('/users')

@@ -33,7 +33,6 @@ test('a client books a stay and logs out with the keyboard alone', async ({
   newClient,
   javaScriptEnabled,
 }) => {
-  test.setTimeout(60_000)
   await newClient()
   const pet = await apiAddPet(page.request, uniqueName('Rex'))
   await page.goto('/pets')

@@ -9,7 +9,6 @@ test('forgot → mail in /admin/outbox → reset → logged in', async ({
   newClient,
   loginAs,
 }, testInfo) => {
-  test.setTimeout(90_000) // five pages, each checked by axe and photographed at two widths
   const { user } = await newClient()
   await page.context().clearCookies()
 

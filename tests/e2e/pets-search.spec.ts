@@ -16,9 +16,6 @@ import {
 // find nothing; axe on the results and on "No pets found"; the search row
 // fits the screen with full-size tap targets; and the keyboard alone does it.
 
-// Several searches, axe runs and screenshots per journey, and 52 pets to add.
-test.describe.configure({ timeout: 120_000 })
-
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },

@@ -37,7 +37,6 @@ test('a client adds a pet with photos, edits it and deletes it', async ({
   javaScriptEnabled,
 }, testInfo) => {
   // One long journey with several axe runs and screenshots.
-  test.setTimeout(120_000)
   await newClient()
   await page.goto('/pets')
   await expect(page.getByRole('heading', { name: 'No pets!' })).toBeVisible()

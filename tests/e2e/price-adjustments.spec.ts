@@ -15,7 +15,6 @@ import {
 // its reason shows under the stay with the new total, and the client sees it.
 
 test('a manager discounts a stay on the pet’s page', async ({ page, newClient }, testInfo) => {
-  test.setTimeout(60_000) // two people, four pages, axe and photographs at two widths
   const petName = uniqueName('Pip')
   const { user, password } = await newClient()
   const pet = await apiAddPet(page.request, petName, 'dog')

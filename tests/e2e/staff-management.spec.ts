@@ -37,8 +37,6 @@ async function invitationLink(request: APIRequestContext, email: string) {
 
 test.describe('as the owner', () => {
   test.use({ role: 'owner' })
-  // Two pages checked by axe at two widths each, and a full sign-up: slower than most journeys.
-  test.describe.configure({ timeout: 60_000 })
 
   test('invite → open the link → set a password → the new employee lands on the day sheet', async ({
     page,

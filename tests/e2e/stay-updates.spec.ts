@@ -21,7 +21,6 @@ import {
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('a staff update reaches the owner’s pet page', async ({ page, newClient }, testInfo) => {
-  test.setTimeout(90_000) // three people, six pages, each checked by axe and photographed at two widths
   const petName = uniqueName('Biscuit')
   const { user, password } = await newClient()
   const pet = await apiAddPet(page.request, petName, 'dog')

@@ -22,7 +22,6 @@ test('join the waitlist for a full night, free a place, take the offer from the 
   newClient,
   loginAs,
 }, testInfo) => {
-  test.setTimeout(120_000) // ten set-up stays, four people, axe and photographs at two widths
   // Each project its own week in March, so the two runs never share a full night.
   const day = testInfo.project.name === 'js' ? 8 : 15
   const d = (n: number) => `2027-03-${String(day + n).padStart(2, '0')}`

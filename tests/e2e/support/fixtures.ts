@@ -42,6 +42,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type BrowserContext,
   type Page,
   type TestInfo,
 } from '@playwright/test'
@@ -144,6 +145,8 @@ export const test = base.extend<Fixtures>({
   page: async ({ page, role }, provide) => {
     if (role) await apiLogin(page.request, demoEmail(role))
     await provide(page)
+    // The script-enabled copies axe ran on (expectNoA11yViolations) go with the test.
+    for (const context of copyContexts.splice(0)) await context.close()
   },
   loginAs: async ({ page }, provide) => {
     await provide((role) => apiLogin(page.request, demoEmail(role)))
@@ -161,44 +164,58 @@ export async function expectNoA11yViolations(
   page: Page,
   { include, exclude }: { include?: string; exclude?: string } = {},
 ) {
-  const { target, dispose } = await scriptablePage(page)
-  try {
-    let builder = new AxeBuilder({ page: target })
-    if (include) builder = builder.include(include)
-    if (exclude) builder = builder.exclude(exclude)
-    const { violations } = await builder.analyze()
-    const summary = violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
-    )
-    expect(summary, `axe violations on ${page.url()}`).toEqual([])
-  } finally {
-    await dispose()
-  }
+  let builder = new AxeBuilder({ page: await scriptablePage(page) })
+  if (include) builder = builder.include(include)
+  if (exclude) builder = builder.exclude(exclude)
+  const { violations } = await builder.analyze()
+  const summary = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+  )
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
 }
+
+/** The script-enabled copy of each JavaScript-disabled page, and the HTML it serves next. */
+const copies = new WeakMap<Page, { copy: Page; served: { url: string; html: string } }>()
+const copyContexts: BrowserContext[] = []
 
 /**
  * axe runs as script inside the page, which a JavaScript-disabled page cannot
  * do. In the 'no-js' project we therefore check an exact copy: the page's
  * current DOM (open menus, server-rendered errors and all), minus its scripts,
  * served at the same URL to a script-enabled page so styles load as they did.
+ * One copy per page, kept until the test ends, so its stylesheets and fonts
+ * come from the browser's cache after the first check.
  */
-async function scriptablePage(page: Page): Promise<{ target: Page; dispose: () => Promise<void> }> {
-  if (test.info().project.use.javaScriptEnabled !== false)
-    return { target: page, dispose: async () => {} }
+async function scriptablePage(page: Page): Promise<Page> {
+  if (test.info().project.use.javaScriptEnabled !== false) return page
   const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
   const url = page.url()
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
-  const copy = await context.newPage()
-  await copy.route(
-    (u) => u.href === url,
-    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
-  )
-  await copy.goto(url)
-  return { target: copy, dispose: () => context.close() }
+  let entry = copies.get(page)
+  if (!entry) {
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+    copyContexts.push(context)
+    const copy = await context.newPage()
+    const served = { url, html }
+    await copy.route(
+      (u) => u.href === served.url,
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: served.html }),
+    )
+    entry = { copy, served }
+    copies.set(page, entry)
+  }
+  entry.served.url = url
+  entry.served.html = html
+  await entry.copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 800 })
+  // Through a blank page: going to the same URL with another #fragment would
+  // only scroll the copy, not load the new HTML.
+  await entry.copy.goto('about:blank')
+  await entry.copy.goto(url)
+  return entry.copy
 }
 
 const WIDTHS = [
