@@ -36,7 +36,6 @@ test('a client adds a pet with photos, edits it and deletes it', async ({
   newClient,
   javaScriptEnabled,
 }, testInfo) => {
-  // One long journey with several axe runs and screenshots.
   await newClient()
   await page.goto('/pets')
   await expect(page.getByRole('heading', { name: 'No pets!' })).toBeVisible()

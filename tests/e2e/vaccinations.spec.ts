@@ -21,8 +21,6 @@ test('add the missing vaccinations after booking, and staff verify one', async (
   page,
   newClient,
 }, testInfo) => {
-  // A booking, four records, two people and three pages checked by axe and
-  // photographed at two widths: ~27 s on a busy 2-core host, near the default 30 s.
   const petName = uniqueName('Juniper')
   await newClient()
   const pet = await apiAddPet(page.request, petName, 'dog')
