@@ -10,6 +10,7 @@ import { getEnv } from '../app/infra/env.server'
 import { servedOverHttps } from '../app/infra/signed-cookie.server'
 import { createWorkQueue, QueueTimeoutError, type WorkQueue } from '../app/infra/work-queue.server'
 import { publicJsonFor } from '../app/http/public-json.server'
+import { signedInJsonFor } from '../app/http/signed-in-reads.server'
 import { corsHeaders, corsPreflight } from './cors'
 import { isCrossSite } from './cross-site'
 import { createLogger } from './logger'
@@ -18,7 +19,7 @@ import { createReactRouterHandler, type BuildSource } from './react-router-handl
 import { countBody, hasBody, type RequestBody } from './request-body'
 import { isQuiet, logRequest, type RequestLog } from './request-log'
 import { compileTrust, readTarget } from './request-target'
-import { sendPublicJson } from './public-json'
+import { sendOwnJson, sendPublicJson } from './json-text'
 import { sendJson } from './respond'
 import { securityHeaders } from './security-headers'
 import { staticFiles } from './static-files'
@@ -36,8 +37,9 @@ export type { BuildSource }
 //  2. its request line and Host are checked (400/405), and its URL, client
 //     address and protocol read (X-Forwarded-* only from a trusted proxy);
 //  3. /healthz; unsafe methods from another site are refused (403);
-//  4. a built file (/assets/…, the icons) is served from memory, and the
-//     public JSON of the read cache (services, top reviews) from its text;
+//  4. a built file (/assets/…, the icons) is served from memory, the
+//     public JSON of the read cache (services, top reviews) from its text,
+//     and the JSON a signed-in session reads most is read and sent directly;
 //     a page every visitor sees alike from its kept render, with this
 //     answer's nonce (server/visitor-pages.ts);
 //  5. everything else goes to React Router: the body is read whole first
@@ -121,11 +123,27 @@ export function createRequestListener({
       res.writeHead(file.status, [...base, ...file.headers])
       return void res.end(file.body ?? undefined)
     }
-    // The public JSON held by the read cache, without React Router's round (see public-json.server.ts).
+    // The public JSON held by the read cache, and the JSON a signed-in
+    // session reads most, without React Router's round (see
+    // public-json.server.ts and signed-in-reads.server.ts).
     if (method === 'GET' && !dev) {
       const at = req.url!.indexOf('?')
-      const json = publicJsonFor(target.path, at === -1 ? '' : req.url!.slice(at + 1))
-      if (json) return sendPublicJson(req, res, await json, base)
+      const query = at === -1 ? '' : req.url!.slice(at + 1)
+      const json = publicJsonFor(target.path, query)
+      if (json) {
+        logged.json = 'public'
+        return sendPublicJson(req, res, await json, base)
+      }
+      const own = await signedInJsonFor({
+        path: target.path,
+        query,
+        cookie: req.headers.cookie,
+        authorization: req.headers.authorization,
+      })
+      if (own) {
+        logged.json = 'signed-in'
+        return sendOwnJson(req, res, own, base)
+      }
     }
 
     let childLogger: Logger | undefined

@@ -13,6 +13,8 @@ export type RequestLog = {
   path: string
   /** A visitor page: answered from the kept one, or rendered (server/visitor-pages.ts). */
   page?: 'kept' | 'rendered'
+  /** JSON the server read and sent itself, without React Router (server/json-text.ts). */
+  json?: 'public' | 'signed-in'
 }
 
 export function logRequest(

@@ -1,5 +1,5 @@
 import { cached } from '~/infra/read-cache.server'
-import { etagOf, matchesIfNoneMatch } from './etag.server'
+import { jsonText, matchesIfNoneMatch, type JsonText } from './etag.server'
 import { listTopReviews, TOP_REVIEWS_DEFAULT, TOP_REVIEWS_MAX } from '~/models/review.server'
 import { listServices, toApiService } from '~/models/service.server'
 
@@ -9,19 +9,12 @@ import { listServices, toApiService } from '~/models/service.server'
 // plain GET for it before React Router (server/app.ts): matching a route and
 // making Fetch Request and Response objects cost many times more than the
 // answer itself. Both ways give the same bytes; a change drops the text with
-// its topic, on every server (decision 015).
+// its topic, on every server (decision 015). Each version is one JsonText
+// (its ETag hashed once), which keys the server's compressed copies of it.
 
-/**
- * The text of a public JSON answer and its ETag (hashed once per cached
- * version); one object per version, so it can key other caches.
- */
-export type PublicJson = { readonly text: string; readonly etag: string }
-
-const publicJson = (text: string): PublicJson => ({ text, etag: etagOf(text) })
-
-export function servicesJson(): Promise<PublicJson> {
+export function servicesJson(): Promise<JsonText> {
   return cached('services', 'api-json', async () =>
-    publicJson(JSON.stringify({ services: (await listServices()).map(toApiService) })),
+    jsonText(JSON.stringify({ services: (await listServices()).map(toApiService) })),
   )
 }
 
@@ -32,9 +25,9 @@ export function parseTopReviewsLimit(raw: string | null): number | null {
   return Number(raw)
 }
 
-export function topReviewsJson(limit: number): Promise<PublicJson> {
+export function topReviewsJson(limit: number): Promise<JsonText> {
   return cached('reviews', `api-json:${limit}`, async () =>
-    publicJson(JSON.stringify({ reviews: await listTopReviews({ limit }) })),
+    jsonText(JSON.stringify({ reviews: await listTopReviews({ limit }) })),
   )
 }
 
@@ -42,7 +35,7 @@ export function topReviewsJson(limit: number): Promise<PublicJson> {
  * The public JSON for a GET of `path` with `query` (without its '?'), or null
  * when the request is not one of these plain reads (React Router answers it).
  */
-export function publicJsonFor(path: string, query: string): Promise<PublicJson> | null {
+export function publicJsonFor(path: string, query: string): Promise<JsonText> | null {
   const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
   if (bare === '/api/services') return query === '' ? servicesJson() : null
   if (bare === '/api/reviews/ordered') {
@@ -55,7 +48,7 @@ export function publicJsonFor(path: string, query: string): Promise<PublicJson> 
 }
 
 /** A resource route's answer with the same text and ETag (304 when the client has it). */
-export function publicJsonResponse(request: Request, { text, etag }: PublicJson) {
+export function publicJsonResponse(request: Request, { text, etag }: JsonText) {
   if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag))
     return new Response(null, { status: 304, headers: { ETag: etag } })
   return new Response(text, { headers: { 'Content-Type': 'application/json', ETag: etag } })

@@ -1,13 +1,8 @@
-import type { Route } from './+types/bookings.user'
-import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
-import { requireApiUser } from '~/http/auth.server'
-import { listOwnBookings } from '~/models/booking/queries.server'
+import { methodNotAllowed } from '~/http/api.server'
+import { ownBookings } from '~/http/signed-in-reads.server'
 
 // GET /api/bookings/user — the logged-in user's own bookings ({"bookings": [...]}).
-export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
-  const actor = await requireApiUser(request)
-  return ok({ bookings: await listOwnBookings({ actor }) })
-})
+export const loader = ownBookings.loader
 
 export function action() {
   return methodNotAllowed(['GET'])

@@ -1,13 +1,8 @@
-import type { Route } from './+types/pets.user'
-import { apiHandler, methodNotAllowed, ok } from '~/http/api.server'
-import { requireApiUser } from '~/http/auth.server'
-import { listOwnPets } from '~/models/pet/queries.server'
+import { methodNotAllowed } from '~/http/api.server'
+import { ownPets } from '~/http/signed-in-reads.server'
 
 // GET /api/pets/user — the logged-in user's own pets ({"Pets": [...]}).
-export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
-  const actor = await requireApiUser(request)
-  return ok({ Pets: await listOwnPets({ actor }) })
-})
+export const loader = ownPets.loader
 
 export function action() {
   return methodNotAllowed(['GET'])

@@ -1,6 +1,7 @@
 import type { Route } from './+types/users.me'
 import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
+import { me } from '~/http/signed-in-reads.server'
 import { ACCOUNT_MESSAGES, updateProfile } from '~/models/account.server'
 import { profileSchema } from '~/schemas/account'
 
@@ -8,9 +9,7 @@ import { profileSchema } from '~/schemas/account'
 // PUT /api/users/me — saves one's own profile: the signup fields but email
 // and password (the signup rules and messages); 200 with the user, 409 when
 // the username is someone else's.
-export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
-  return ok(await requireApiUser(request))
-})
+export const loader = me.loader
 
 export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT'])

@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { matchesIfNoneMatch, type JsonText } from '../app/http/etag.server'
+import { chooseEncoding, compressSync, compressWhole } from './compress'
+
+// Sends a JSON answer the server makes itself from its text and ETag — the
+// public JSON of the read cache (app/http/public-json.server.ts) and the
+// reads of a signed-in session (app/http/signed-in-reads.server.ts) — as
+// React Router sends what the same resource route answers: the same headers
+// in the same order, compressed the same way, 304 for a client that has it.
+
+const headerText = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(', ') : (value ?? null)
+
+const JSON_TYPE = new Headers({ 'Content-Type': 'application/json' })
+
+type Encoded = { identity: Buffer; br?: Buffer; gzip?: Buffer }
+/** Each cached text's bytes, per encoding; they go when the text leaves the cache. */
+const encodedOf = new WeakMap<JsonText, Encoded>()
+
+/** A text that stays the same for many requests: compressed once per version. */
+export function sendPublicJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  json: JsonText,
+  base: string[],
+) {
+  let encoded = encodedOf.get(json)
+  if (!encoded) encodedOf.set(json, (encoded = { identity: Buffer.from(json.text) }))
+  const kept = encoded
+  return sendJsonText(req, res, json, kept.identity, base, (encoding) => {
+    return (kept[encoding] ??= compressSync(encoding, kept.identity))
+  })
+}
+
+/** A text made for this request: compressed as React Router's answers are. */
+export function sendOwnJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  json: JsonText,
+  base: string[],
+) {
+  const identity = Buffer.from(json.text)
+  return sendJsonText(req, res, json, identity, base, (encoding) =>
+    compressWhole(encoding, identity),
+  )
+}
+
+async function sendJsonText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  json: JsonText,
+  identity: Buffer,
+  base: string[],
+  encode: (encoding: 'br' | 'gzip') => Buffer | Promise<Buffer>,
+) {
+  if (matchesIfNoneMatch(headerText(req.headers['if-none-match']), json.etag)) {
+    res.writeHead(304, '', [...base, 'etag', json.etag, 'cache-control', 'no-store'])
+    res.end()
+    return
+  }
+  const headers = [
+    ...base,
+    'content-type',
+    'application/json',
+    'etag',
+    json.etag,
+    'cache-control',
+    'no-store',
+  ]
+  const encoding = chooseEncoding(req, JSON_TYPE, identity.length)
+  let body = identity
+  if (encoding) {
+    body = await encode(encoding)
+    headers.push('vary', 'Accept-Encoding', 'content-encoding', encoding)
+  }
+  headers.push('content-length', String(body.length))
+  if (res.destroyed) return
+  res.writeHead(200, '', headers)
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
