@@ -23,7 +23,10 @@ import { requireCalendarDate } from './params.server'
 // route), for a live session whose read succeeds. A refusal (a bad date, a
 // client asking for staff data) or no live session, and so every 4xx, is left
 // to React Router, which reads it again and answers it with the route's own
-// message.
+// message: such a request costs two session lookups, a price paid only by
+// requests that are refused. An unexpected failure (the database gone) is
+// not retried: the server's own JSON 500 answers it (server/app.ts), where
+// React Router would have answered "Unexpected Server Error" as plain text.
 
 type ReadArgs = { actor: User; params: Record<string, string> }
 
