@@ -17,6 +17,12 @@ type Encoded = { identity: Buffer; br?: Buffer; gzip?: Buffer }
 /** Each cached text's bytes, per encoding; they go when the text leaves the cache. */
 const encodedOf = new WeakMap<JsonText, Encoded>()
 
+function encodedFor(json: JsonText): Encoded {
+  let encoded = encodedOf.get(json)
+  if (!encoded) encodedOf.set(json, (encoded = { identity: Buffer.from(json.text) }))
+  return encoded
+}
+
 /** A text that stays the same for many requests: compressed once per version. */
 export function sendPublicJson(
   req: IncomingMessage,
@@ -24,12 +30,15 @@ export function sendPublicJson(
   json: JsonText,
   base: string[],
 ) {
-  let encoded = encodedOf.get(json)
-  if (!encoded) encodedOf.set(json, (encoded = { identity: Buffer.from(json.text) }))
-  const kept = encoded
-  return sendJsonText(req, res, json, kept.identity, base, (encoding) => {
-    return (kept[encoding] ??= compressSync(encoding, kept.identity))
-  })
+  const encoded = encodedFor(json)
+  return sendJsonText(
+    req,
+    res,
+    json,
+    encoded.identity,
+    base,
+    (encoding) => (encoded[encoding] ??= compressSync(encoding, encoded.identity)),
+  )
 }
 
 /** A text made for this request: compressed as React Router's answers are. */
