@@ -1,8 +1,7 @@
-import http from 'node:http'
-import zlib from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createReview, createUser, loggedIn } from '../support/factories'
 import { startServer } from '../support/http'
+import { decodedText as decode, rawRequest, stableHeaders as stable } from '../support/raw-http'
 
 // The services list and the top reviews are answered by the server from the
 // read cache's text, before React Router; with anything else in the query
@@ -17,41 +16,8 @@ beforeAll(async () => {
     await createReview({ author: client, review: `Review ${i} `.repeat(20), paws: (i % 5) + 1 })
 })
 
-type Raw = { status: number; statusText: string; headers: [string, string][]; body: Buffer }
-
-/** A request over node:http, keeping the raw bytes and headers as they came. */
-function raw(path: string, { method = 'GET', headers = {} } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const pairs: [string, string][] = []
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          pairs.push([res.rawHeaders[i].toLowerCase(), res.rawHeaders[i + 1]])
-        resolve({
-          status: res.statusCode!,
-          statusText: res.statusMessage ?? '',
-          headers: pairs,
-          body: Buffer.concat(chunks),
-        })
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** The headers that are the same for every answer of this kind (not the nonce, id or date). */
-const stable = (r: Raw) =>
-  r.headers.filter(([name]) => !['content-security-policy', 'x-request-id', 'date'].includes(name))
-
-const decode = (r: Raw) => {
-  const encoding = r.headers.find(([n]) => n === 'content-encoding')?.[1]
-  if (encoding === 'br') return zlib.brotliDecompressSync(r.body).toString()
-  if (encoding === 'gzip') return zlib.gunzipSync(r.body).toString()
-  return r.body.toString()
-}
+const raw = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
+  rawRequest(`${base}${path}`, init)
 
 describe('public JSON from the read cache', () => {
   for (const [fast, routed] of [

@@ -1,11 +1,15 @@
-import http from 'node:http'
-import { Writable } from 'node:stream'
-import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
-import { createLogger } from '../../server/app'
 import { createPet, createService, createUser } from '../support/factories'
-import { Client, startExtraServer } from '../support/http'
+import { Client } from '../support/http'
+import { startLoggedServer } from '../support/logged-server'
+import {
+  decodedText as decode,
+  headerOf as header,
+  rawRequest,
+  stableHeaders as stable,
+  type Raw,
+} from '../support/raw-http'
 import { statementsDuring } from '../support/statements'
 
 // The JSON a signed-in session reads most (who is logged in, their pets and
@@ -19,22 +23,13 @@ import { statementsDuring } from '../support/statements'
 
 let base: string
 let close: () => Promise<void>
-const lines: Record<string, any>[] = []
+let loggedRequest: (path: string) => Promise<Record<string, any>>
 let client: Client
 let employee: Client
 const DAY = '2031-05-11'
 
 beforeAll(async () => {
-  const logger = createLogger(
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
-        done()
-      },
-    }),
-  )
-  logger.level = 'info'
-  ;({ base, close } = await startExtraServer({ logger }))
+  ;({ base, close, loggedRequest } = await startLoggedServer())
   setNow('2031-05-01T14:00:00Z')
   const owner = await createUser({ fname: 'Ada', role: 'client' })
   // Enough pets that the answers are big enough to be compressed.
@@ -66,61 +61,10 @@ afterAll(async () => {
   await close()
 })
 
-type Raw = { status: number; statusText: string; headers: [string, string][]; body: Buffer }
-
-/** A request over node:http, keeping the raw bytes and headers as they came. */
-function raw(path: string, { method = 'GET', headers = {} as Record<string, string> } = {}) {
-  return new Promise<Raw>((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const pairs: [string, string][] = []
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          pairs.push([res.rawHeaders[i].toLowerCase(), res.rawHeaders[i + 1]])
-        resolve({
-          status: res.statusCode!,
-          statusText: res.statusMessage ?? '',
-          headers: pairs,
-          body: Buffer.concat(chunks),
-        })
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** How the server answered the last request for `path`: 'signed-in' (itself) or undefined (React Router). */
-async function howAnswered(path: string) {
-  // The log line is written when the answer is done; wait for it.
-  for (let i = 0; i < 100; i++) {
-    const line = lines.findLast((l) => l.req?.path === path)
-    if (line) {
-      lines.length = 0
-      return line.req.json as string | undefined
-    }
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  throw new Error(`no log line for ${path}`)
-}
-
+/** A GET (or `method`) and whether the server answered it itself ('signed-in') or React Router did (undefined). */
 async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  const answer = await raw(path, { method, headers })
-  return { ...answer, how: await howAnswered(path.split('?')[0]) }
-}
-
-/** The headers that are the same for every answer of this kind (not the nonce, id or date). */
-const stable = (r: Raw) =>
-  r.headers.filter(([name]) => !['content-security-policy', 'x-request-id', 'date'].includes(name))
-
-const header = (r: Raw, name: string) => r.headers.find(([n]) => n === name)?.[1]
-
-const decode = (r: Raw) => {
-  const encoding = header(r, 'content-encoding')
-  if (encoding === 'br') return zlib.brotliDecompressSync(r.body).toString()
-  if (encoding === 'gzip') return zlib.gunzipSync(r.body).toString()
-  return r.body.toString()
+  const answer: Raw = await rawRequest(`${base}${path}`, { method, headers })
+  return { ...answer, how: (await loggedRequest(path.split('?')[0])).json as string | undefined }
 }
 
 const reads = () =>

@@ -1,5 +1,4 @@
 import http from 'node:http'
-import { Writable } from 'node:stream'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../app/infra/db.server'
@@ -8,8 +7,7 @@ import { applyVersions } from '../../app/infra/read-cache.server'
 import { readVersions } from '../../app/models/cache-versions.server'
 import { SETUP_ACTOR, createReview, createService, loggedIn } from '../support/factories'
 import { Client } from '../support/http'
-import { startExtraServer } from '../support/http'
-import { createLogger } from '../../server/logger'
+import { startLoggedServer } from '../support/logged-server'
 import { MAX_AGE_MS } from '../../server/visitor-pages'
 import { updateService } from '../../app/models/service.server'
 
@@ -22,19 +20,10 @@ import { updateService } from '../../app/models/service.server'
 
 let base: string
 let close: () => Promise<void>
-const lines: Record<string, any>[] = []
+let loggedRequest: (path: string) => Promise<Record<string, any>>
 
 beforeAll(async () => {
-  const logger = createLogger(
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
-        done()
-      },
-    }),
-  )
-  logger.level = 'info'
-  ;({ base, close } = await startExtraServer({ logger }))
+  ;({ base, close, loggedRequest } = await startLoggedServer())
 })
 afterAll(() => close())
 
@@ -58,18 +47,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
 }
 
 /** How the server answered the last request for `path`: 'kept', 'rendered', or undefined (not a visitor page). */
-async function howAnswered(path: string) {
-  // The log line is written when the answer is done; wait for it.
-  for (let i = 0; i < 100; i++) {
-    const line = lines.findLast((l) => l.req?.path === path)
-    if (line) {
-      lines.length = 0
-      return line.req.page as string | undefined
-    }
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  throw new Error(`no log line for ${path}`)
-}
+const howAnswered = async (path: string) => (await loggedRequest(path)).page as string | undefined
 
 async function visit(path: string, headers: Record<string, string> = {}) {
   const answer = await get(path, headers)
