@@ -38,8 +38,13 @@ export function Dropdown({
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
 
-  // A link inside the menu navigates within the app; the menu must not stay open.
+  // A link inside the menu navigates within the app; the menu must not stay
+  // open. Only a navigation closes it: a menu someone opened before the
+  // page's scripts arrived (a slow phone) stays open when they do.
+  const shownAt = useRef(location.key)
   useEffect(() => {
+    if (shownAt.current === location.key) return
+    shownAt.current = location.key
     if (ref.current) ref.current.open = false
   }, [location.key])
 

@@ -166,3 +166,32 @@ test('a tap on “Dog” right after opening Add Pet lands, and nothing moves @j
   expect(await dog.boundingBox()).toEqual(before)
   await expect(dialog.getByText('Name is required')).toHaveCount(0)
 })
+
+test('a menu opened before the page’s scripts arrive stays open once they do @js-only', async ({
+  page,
+}) => {
+  // A slow phone: the page is there and tappable, its scripts are not yet.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/reviews', { waitUntil: 'commit' })
+  const menu = page.getByTestId('profile-menu')
+  await menu.locator('summary').click()
+  await expect(menu.locator('.dropdown-menu')).toBeVisible()
+  release()
+  // Hydrated: React has taken over the menu's element.
+  await expect
+    .poll(() =>
+      menu.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true)
+  await page.waitForLoadState('networkidle')
+  await expect(menu.locator('.dropdown-menu')).toBeVisible()
+  // And it is the app's menu now: Esc closes it.
+  await menu.locator('summary').focus()
+  await page.keyboard.press('Escape')
+  await expect(menu.locator('.dropdown-menu')).toBeHidden()
+})
