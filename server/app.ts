@@ -3,6 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { AppLoadContext } from 'react-router'
 import type { Logger } from 'pino'
+import { SERVER_FAILURE_MESSAGE } from '../app/http/api.server'
 import { bodyLimitFor, DEFAULT_BODY_LIMIT } from '../app/http/body-limits'
 import { hasLiveUser } from '../app/http/auth.server'
 import { getDb } from '../app/infra/db.server'
@@ -241,7 +242,7 @@ export function createRequestListener({
     if (res.destroyed || res.writableEnded) return
     logger.error({ err: error }, 'unhandled error')
     if (res.headersSent) return void res.destroy()
-    sendJson(res, 500, { message: 'Something went wrong on our side' }, base)
+    sendJson(res, 500, { message: SERVER_FAILURE_MESSAGE }, base)
   }
 
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import {
   invalid,
@@ -33,19 +34,38 @@ export function errorResponse(error: AppError): Response {
   return apiError(error.status, error.message, error.fieldErrors, headers)
 }
 
+/** The whole answer to a failure on our side: what went wrong is for the log only. */
+export const SERVER_FAILURE_MESSAGE = 'Something went wrong on our side'
+
+type HandlerArgs = { request: Request; context?: AppLoadContext }
+
 /**
  * Wraps an /api loader or action: a thrown AppError becomes its JSON answer,
  * and a JSON answer to a GET gets its ETag (304 when the client has it).
  */
-export function apiHandler<A extends { request: Request }>(
-  handler: (args: A) => Promise<Response>,
-) {
+export function apiHandler<A extends HandlerArgs>(handler: (args: A) => Promise<Response>) {
+  return answersInJson(async (args: A) => conditional(args.request, await handler(args)))
+}
+
+/**
+ * Wraps an /api loader or action so that whatever it throws is answered in
+ * the contract's JSON error body: an AppError as its refusal, anything else
+ * (a bug, the database gone) as 500 with SERVER_FAILURE_MESSAGE, logged with
+ * its stack. Left to React Router, the latter would be a plain-text
+ * "Unexpected Server Error" that a JSON client cannot read. A client that has
+ * gone away gets nothing and is not an error.
+ */
+export function answersInJson<A extends HandlerArgs>(handler: (args: A) => Promise<Response>) {
   return async (args: A): Promise<Response> => {
     try {
-      return conditional(args.request, await handler(args))
+      return await handler(args)
     } catch (error) {
       if (isAppError(error)) return errorResponse(error)
-      throw error
+      if (args.request.signal.aborted) throw error
+      const logger = args.context?.logger
+      if (logger) logger.error({ err: error }, 'unhandled error')
+      else console.error(error)
+      return apiError(500, SERVER_FAILURE_MESSAGE)
     }
   }
 }

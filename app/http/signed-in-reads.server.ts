@@ -25,8 +25,8 @@ import { requireCalendarDate } from './params.server'
 // to React Router, which reads it again and answers it with the route's own
 // message: such a request costs two session lookups, a price paid only by
 // requests that are refused. An unexpected failure (the database gone) is
-// not retried: the server's own JSON 500 answers it (server/app.ts), where
-// React Router would have answered "Unexpected Server Error" as plain text.
+// not retried: the server's own JSON 500 answers it (server/app.ts), the
+// same answer the route gives (`answersInJson` in api.server.ts).
 
 type ReadArgs = { actor: User; params: Record<string, string> }
 

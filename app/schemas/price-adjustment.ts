@@ -19,12 +19,17 @@ export const ADJUSTMENT_MESSAGES = {
   cancelled: 'A cancelled booking has nothing to adjust',
 } as const
 
-/** Signed dollars → cents ('-40', '−$40.50', 15, '+15'); null for anything else. */
+/**
+ * Signed dollars → cents ('-40', '−$40.50', 15, '+15'); null for anything else.
+ * An amount is one line: spaces may sit between sign, `$` and digits, a line
+ * break may not (nor may anything `.` does not match, so `m` can be null).
+ */
 function signedCents(value: unknown): number | null {
   if (typeof value === 'number')
     return value < 0 ? negate(dollarsToCents(-value)) : dollarsToCents(value)
   if (typeof value !== 'string') return null
-  const m = /^\s*([-−+]?)\s*\$?\s*(.*)$/.exec(value)!
+  const m = /^\s*([-−+]?)[^\S\n\r\u2028\u2029]*\$?[^\S\n\r\u2028\u2029]*(.*)$/.exec(value)
+  if (!m) return null
   const cents = dollarsToCents(m[2])
   return m[1] === '-' || m[1] === '−' ? negate(cents) : cents
 }

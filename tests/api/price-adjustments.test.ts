@@ -127,6 +127,10 @@ describe('POST /api/bookings/{id}/adjustments', () => {
       [{ amount: 'ten', reason: 'x' }, { amount }],
       [{ amount: '1.234', reason: 'x' }, { amount }],
       [{ amount: '--5', reason: 'x' }, { amount }],
+      // A line break inside the amount is not an amount (it once crashed the parse: 500).
+      [{ amount: '5\n0', reason: 'x' }, { amount }],
+      [{ amount: '-\n5', reason: 'x' }, { amount }],
+      [{ amount: '\u0000\n\u0000', reason: 'x' }, { amount }],
       [{ amount: 1e21, reason: 'x' }, { amount }],
       [{ amount: [5], reason: 'x' }, { amount }],
       [

@@ -35,5 +35,7 @@ export async function startLoggedServer() {
     }
     throw new Error(`no log line for ${path}`)
   }
-  return { base, close, loggedRequest }
+  /** The error lines logged so far (level 50 and up), without forgetting any line. */
+  const loggedErrors = () => lines.filter((l) => l.level >= 50)
+  return { base, close, loggedRequest, loggedErrors }
 }
