@@ -96,3 +96,17 @@ describe('an upload refused before its body is read', () => {
     await stillUp()
   })
 })
+
+describe('the request log', () => {
+  // Lines are written to stdout in batches (one write for many lines on a
+  // busy server), and a batch goes out at least every quarter second, so the
+  // line of a lone request on an idle server still shows at once.
+  it('shows the line of a lone request on an idle server', async () => {
+    const path = `/no-such-page-${Date.now().toString(36)}`
+    expect((await fetch(server.url + path)).status).toBe(404)
+    const line = await server.waitForLog(
+      (e) => (e.req as { path?: string } | undefined)?.path === path,
+    )
+    expect((line.res as { statusCode: number }).statusCode).toBe(404)
+  })
+})
