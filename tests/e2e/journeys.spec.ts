@@ -167,6 +167,30 @@ test('a tap on “Dog” right after opening Add Pet lands, and nothing moves @j
   await expect(dialog.getByText('Name is required')).toHaveCount(0)
 })
 
+test('a menu closes once a link in it has taken you to another page @js-only', async ({ page }) => {
+  await logInWithForm(page, demoEmail('client'), DEMO_PASSWORD)
+  await expect(page).toHaveURL(/\/(#error-summary)?$/)
+  await page.goto('/reviews')
+  const menu = page.getByTestId('profile-menu')
+  // Hydrated (React has taken over the menu's element), so the link
+  // navigates within the app, and the page stays this one document.
+  await expect
+    .poll(() =>
+      menu.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true)
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+  await menu.locator('summary').click()
+  await expect(menu.locator('.dropdown-menu')).toBeVisible()
+  await menu.getByRole('link', { name: 'Manage Pets' }).click()
+  await expect(page).toHaveURL(/\/pets$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true)
+  await expect(menu.locator('.dropdown-menu')).toBeHidden()
+})
+
 test('a menu opened before the page’s scripts arrive stays open once they do @js-only', async ({
   page,
 }) => {
