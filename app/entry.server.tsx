@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
+import { logFailure } from '~/http/log-failure.server'
 
 export const streamTimeout = 5_000
 
@@ -77,9 +78,6 @@ export default function handleRequest(
  * bot's /wp-admin — or a method no route serves); the request line says those.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return
   if (isRouteErrorResponse(error) && error.status < 500) return
-  const logger = (context as AppLoadContext | undefined)?.logger
-  if (logger) logger.error({ err: error }, 'unhandled error')
-  else console.error(error)
+  logFailure(error, { request, context: context as AppLoadContext | undefined })
 }

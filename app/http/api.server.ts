@@ -9,6 +9,7 @@ import {
 } from '~/domain/errors'
 import { fieldErrors } from '~/schemas/fields'
 import { etagOf, matchesIfNoneMatch } from './etag.server'
+import { logFailure } from './log-failure.server'
 import { readBodyText } from './request-body.server'
 
 // The JSON /api's plumbing: one translation of an AppError into the contract's
@@ -62,9 +63,7 @@ export function answersInJson<A extends HandlerArgs>(handler: (args: A) => Promi
     } catch (error) {
       if (isAppError(error)) return errorResponse(error)
       if (args.request.signal.aborted) throw error
-      const logger = args.context?.logger
-      if (logger) logger.error({ err: error }, 'unhandled error')
-      else console.error(error)
+      logFailure(error, args)
       return apiError(500, SERVER_FAILURE_MESSAGE)
     }
   }

@@ -22,14 +22,13 @@ export const ADJUSTMENT_MESSAGES = {
 /**
  * Signed dollars → cents ('-40', '−$40.50', 15, '+15'); null for anything else.
  * An amount is one line: spaces may sit between sign, `$` and digits, a line
- * break may not (nor may anything `.` does not match, so `m` can be null).
+ * break may not (and without one the pattern below always matches).
  */
 function signedCents(value: unknown): number | null {
   if (typeof value === 'number')
     return value < 0 ? negate(dollarsToCents(-value)) : dollarsToCents(value)
-  if (typeof value !== 'string') return null
-  const m = /^\s*([-−+]?)[^\S\n\r\u2028\u2029]*\$?[^\S\n\r\u2028\u2029]*(.*)$/.exec(value)
-  if (!m) return null
+  if (typeof value !== 'string' || /[\n\r\u2028\u2029]/.test(value)) return null
+  const m = /^\s*([-−+]?)\s*\$?\s*(.*)$/.exec(value)!
   const cents = dollarsToCents(m[2])
   return m[1] === '-' || m[1] === '−' ? negate(cents) : cents
 }
