@@ -2709,7 +2709,9 @@ describe('fuzz: the signed-in reads the server answers itself answer as their ro
           )
           .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
         fc.stringMatching(/^[0-9A-Za-z._~-]{1,300}$/),
-        anyText.map(encodeURIComponent),
+        // Its lone surrogates made U+FFFD first, as a browser would send them
+        // (encodeURIComponent throws on one).
+        anyText.map((t) => encodeURIComponent(t.replace(/[\ud800-\udfff]/gu, '\ufffd'))),
       )
       const path = fc.oneof(
         segment.map((s) => `/api/bookings/date/${s}`),
