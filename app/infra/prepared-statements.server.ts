@@ -10,11 +10,13 @@ import ClientPg from 'knex/lib/dialects/postgres/index.js'
 // a generic plan.
 //
 // Only for queries whose best plan does not depend on the values: equality
-// on a key or an indexed column. A range over dates or a search would be
-// planned for no value in particular and may be planned badly, so those stay
-// unnamed (planned for their values each time). The name is a hash of the SQL
-// text, so a builder whose text varies (an optional filter) gets one
-// statement per shape rather than a clash.
+// on a key or an indexed column, or a window whose width never changes (the
+// stays covering one day). A range of any width or a search would be planned
+// for no value in particular and may be planned badly, so those stay unnamed
+// (planned for their values each time). tests/api/bookings-pages.test.ts
+// checks the generic plans of the day's reads on 150,000 bookings. The name
+// is a hash of the SQL text, so a builder whose text varies (an optional
+// filter) gets one statement per shape rather than a clash.
 
 /** Options for a knex query or raw: run it as a prepared statement (on PostgreSQL). */
 export const PREPARED = Object.freeze({ prepared: true })

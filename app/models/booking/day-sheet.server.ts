@@ -10,7 +10,7 @@ import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { vaccinationsOfPets } from '../pet/vaccinations.server'
-import { coveringQuery, heldPlacesOn } from './occupancy.server'
+import { dayQuery, heldPlacesOn } from './occupancy.server'
 import { latestStayUpdates } from './stay-updates.server'
 import { BOOKING_COLUMNS, hydrate, type BookingRow } from './rows.server'
 
@@ -31,7 +31,7 @@ export async function getDaySheet({
 }): Promise<DaySheet> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
-  const rows = (await coveringQuery(db, date, date)
+  const rows = (await dayQuery(db, date)
     .join({ u: 'users' }, 'u.id', 'b.client_id')
     .select(...BOOKING_COLUMNS)
     .select(

@@ -15,6 +15,7 @@ import { addDays, datesFrom, type IsoDate, type WallDateTime } from '~/domain/ho
 import { hotelClock } from '~/infra/clock.server'
 import type { PetType } from '~/domain/pet'
 import { concurrently, getDb } from '~/infra/db.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { wallColumn, wallTimes, type Conn } from './rows.server'
 import { whereHolding } from './states.server'
@@ -44,6 +45,16 @@ export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
       )
   )
 }
+
+/**
+ * The stays covering one date, as `coveringQuery` finds them, run as a
+ * prepared statement. A range query is otherwise planned for its values each
+ * time (a week or a year may want another plan), but one day's window always
+ * wants the same one — the stay-range index, reading the day's few dozen
+ * stays — and planning it cost PostgreSQL twice what running it does
+ * (~0.14 against ~0.07 ms), for the JSON and the page staff read all day.
+ */
+export const dayQuery = (db: Conn, date: IsoDate) => coveringQuery(db, date, date).options(PREPARED)
 
 type UnitRow = {
   id: number

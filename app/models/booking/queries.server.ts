@@ -24,7 +24,7 @@ import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { inBatches, offsetOf } from '../batches.server'
 import { getHotelSettings } from '../hotel-settings.server'
-import { coveringQuery, MAX_STAY_DAYS } from './occupancy.server'
+import { dayQuery, MAX_STAY_DAYS } from './occupancy.server'
 import {
   BOOKING_COLUMNS,
   bookingQuery,
@@ -203,7 +203,7 @@ export async function listBookingsCoveringDate({
 }): Promise<Booking[]> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
-  const rows = (await coveringQuery(db, date, date)
+  const rows = (await dayQuery(db, date)
     .select(...BOOKING_COLUMNS)
     .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as BookingRow[]
   return hydrate(db, rows, hotelClock().now)
