@@ -7,7 +7,7 @@ import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
 import { inOneRoundTrip } from '~/infra/db.server'
-import { toPgArray } from '~/infra/prepared-statements.server'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import {
   missingVaccinesOfStays,
   recordsByPet,
@@ -212,7 +212,9 @@ export async function readBooking(
   now: WallDateTime,
   options: { withCancelled?: boolean } = {},
 ): Promise<Booking | null> {
-  const row = (await bookingQuery(db, options).where('b.id', id).first()) as BookingRow | undefined
+  // By key: a prepared statement (app/infra/prepared-statements.server.ts).
+  const row = (await bookingQuery(db, options).where('b.id', id).first().options(PREPARED)) as
+    BookingRow | undefined
   if (!row) return null
   const [booking] = await hydrate(db, [row], now)
   return booking
