@@ -33,7 +33,13 @@ export const MAX_STAY_DAYS = 366
 export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
   return (
     db({ b: 'bookings' })
-      .join({ p: 'pets' }, 'p.id', 'b.pet_id')
+      // Each stay's pet, looked up by key. As a plain join PostgreSQL would
+      // hash every pet of the hotel to match a day's few dozen stays (its
+      // estimate of a range's rows is rough): a cost that grows with the
+      // hotel. The LIMIT keeps the subquery from being merged into a join,
+      // so it is an index lookup per stay. No pet (a former guest's stay)
+      // means no row, as with the join.
+      .joinRaw('cross join lateral (select * from pets where pets.id = b.pet_id limit 1) as p')
       .select(...wallTimes(db))
       .whereNot('b.status', 'cancelled')
       // Dropped off before the day after `to`, picked up on or after `from`'s
