@@ -23,11 +23,11 @@ export function serializeError(error: unknown) {
  * asynchronously in batches: lines wait until 4 KB have gathered or a
  * quarter second has passed, whichever comes first, so a busy server makes
  * one write for a dozen lines, and a quiet one still shows each line within
- * a quarter second to whoever tails the log. (A write per line, each a system call and a wake-up
- * of the log's reader, cost a quarter of the throughput of the day's
- * bookings on a 2-core machine.) pino flushes what is left when the process
- * exits; a process killed outright (SIGKILL) loses at most that quarter
- * second of lines.
+ * a quarter second to whoever tails the log. (A write per line, each a
+ * system call and a wake-up of the log's reader, cost a quarter of the
+ * throughput of the day's bookings on a 2-core machine.) pino flushes what
+ * is left when the process exits; a process killed outright (SIGKILL) loses
+ * at most that quarter second of lines.
  */
 export function createLogger(destination?: pino.DestinationStream): Logger {
   const env = getEnv()

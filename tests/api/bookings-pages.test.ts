@@ -246,6 +246,20 @@ async function explain(q: Captured) {
   return { plan, removed }
 }
 
+/** The queries the app ran while `run` ran. */
+async function queriesOf(run: () => Promise<void>): Promise<Captured[]> {
+  const db = await getDb()
+  const queries: Captured[] = []
+  const capture = (q: Captured) => queries.push({ ...q, bindings: q.bindings ?? [] })
+  db.on('query', capture)
+  try {
+    await run()
+  } finally {
+    db.removeListener('query', capture)
+  }
+  return queries
+}
+
 describe('Manage Bookings with 150,000 bookings', () => {
   it('reads each page through indexes, never the whole table', async () => {
     setNow(NOW)
@@ -301,10 +315,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
       )
         break
 
-    const queries: Captured[] = []
-    const capture = (q: Captured) => queries.push({ ...q, bindings: q.bindings ?? [] })
-    db.on('query', capture)
-    try {
+    const queries = await queriesOf(async () => {
       for (const path of [
         '/bookings',
         '/bookings?page=3',
@@ -315,9 +326,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
         expect(res.status, path).toBe(200)
         expect(text(res.body)).toContain('Marathon')
       }
-    } finally {
-      db.removeListener('query', capture)
-    }
+    })
 
     const bookingReads = queries.filter(
       (q) => /from "bookings"|from "booking_services"/i.test(q.sql) && /^select/i.test(q.sql),
@@ -335,10 +344,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
     // a booking by id read through indexes too; the last is a prepared
     // statement (a key lookup), so its generic plan is the one checked.
     const stay = await bookedStay({ dropOff: '2026-09-10 09:00:00', pickUp: '2026-09-12 09:00:00' })
-    const jsonQueries: Captured[] = []
-    const captureJson = (q: Captured) => jsonQueries.push({ ...q, bindings: q.bindings ?? [] })
-    db.on('query', captureJson)
-    try {
+    const jsonQueries = await queriesOf(async () => {
       for (const page of [1, 40]) {
         const res = await manager.get(`/api/bookings?page=${page}`)
         expect(res.status).toBe(200)
@@ -348,9 +354,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
       expect(own.body.bookings.map((b: { id: number }) => b.id)).toEqual([stay.id])
       expect((await stay.c.get('/my-bookings')).status).toBe(200)
       expect((await stay.c.get(`/api/bookings/${stay.id}`)).body.id).toBe(stay.id)
-    } finally {
-      db.removeListener('query', captureJson)
-    }
+    })
     const jsonReads = jsonQueries.filter((q) => /^select .* from "bookings"/i.test(q.sql))
     expect(jsonReads.length).toBeGreaterThanOrEqual(6)
     const byId = jsonReads.filter((q) =>
@@ -399,18 +403,13 @@ describe('Manage Bookings with 150,000 bookings', () => {
     // The day sheet and its JSON find the stays covering a date through the
     // stay-range index: the rows read are about the day (about 150 stays in),
     // not every later pick-up or a year of drop-offs.
-    const dayQueries: typeof queries = []
-    const captureDay = (q: Captured) => dayQueries.push({ ...q, bindings: q.bindings ?? [] })
-    db.on('query', captureDay)
-    let dayJson: { id: number }[]
-    try {
+    let dayJson: { id: number }[] = []
+    const dayQueries = await queriesOf(async () => {
       expect((await manager.get('/bookingsByDate?date=2026-03-02')).status).toBe(200)
       const res = await manager.get('/api/bookings/date/2026-03-02')
       expect(res.status).toBe(200)
       dayJson = res.body
-    } finally {
-      db.removeListener('query', captureDay)
-    }
+    })
     const expectedDay = (
       await db('bookings')
         .select('id')
