@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Client, startServer, clientFor } from '../support/http'
 import { formOf } from '../support/forms'
+import { statementsDuring, type Statement } from '../support/statements'
 import { bookedStay, createPet, createService, createUser } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
 import { dbKind, getDb } from '../../app/infra/db.server'
@@ -215,15 +216,13 @@ describe('settings', () => {
   })
 })
 
-type Captured = { sql: string; bindings: unknown[]; options?: { prepared?: boolean } }
-
 /**
  * A captured query's plan, run for real, and the rows it read only to throw
  * away (filters and rechecks). A query the app runs as a prepared statement
  * is, on PostgreSQL, planned once for no value in particular (a generic plan,
  * app/infra/prepared-statements.server.ts): that plan is the one explained.
  */
-async function explain(q: Captured) {
+async function explain(q: Statement) {
   const db = await getDb()
   const { rows } =
     q.options?.prepared && dbKind() === 'postgres'
@@ -244,20 +243,6 @@ async function explain(q: Captured) {
     0,
   )
   return { plan, removed }
-}
-
-/** The queries the app ran while `run` ran. */
-async function queriesOf(run: () => Promise<void>): Promise<Captured[]> {
-  const db = await getDb()
-  const queries: Captured[] = []
-  const capture = (q: Captured) => queries.push({ ...q, bindings: q.bindings ?? [] })
-  db.on('query', capture)
-  try {
-    await run()
-  } finally {
-    db.removeListener('query', capture)
-  }
-  return queries
 }
 
 describe('Manage Bookings with 150,000 bookings', () => {
@@ -315,7 +300,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
       )
         break
 
-    const queries = await queriesOf(async () => {
+    const { queries } = await statementsDuring(async () => {
       for (const path of [
         '/bookings',
         '/bookings?page=3',
@@ -344,7 +329,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
     // a booking by id read through indexes too; the last is a prepared
     // statement (a key lookup), so its generic plan is the one checked.
     const stay = await bookedStay({ dropOff: '2026-09-10 09:00:00', pickUp: '2026-09-12 09:00:00' })
-    const jsonQueries = await queriesOf(async () => {
+    const { queries: jsonQueries } = await statementsDuring(async () => {
       for (const page of [1, 40]) {
         const res = await manager.get(`/api/bookings?page=${page}`)
         expect(res.status).toBe(200)
@@ -404,7 +389,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
     // stay-range index: the rows read are about the day (about 150 stays in),
     // not every later pick-up or a year of drop-offs.
     let dayJson: { id: number }[] = []
-    const dayQueries = await queriesOf(async () => {
+    const { queries: dayQueries } = await statementsDuring(async () => {
       expect((await manager.get('/bookingsByDate?date=2026-03-02')).status).toBe(200)
       const res = await manager.get('/api/bookings/date/2026-03-02')
       expect(res.status).toBe(200)

@@ -13,6 +13,7 @@ import { changePassword } from '../../app/models/user.server'
 import { createUser } from '../support/factories'
 import { setTestEnv } from '../support/env'
 import { Client, startExtraServer, startServer, TEST_PASSWORD } from '../support/http'
+import { statementsDuring } from '../support/statements'
 
 // Server-side sessions: the cookie carries only a signed random token, the
 // `sessions` row only the token's SHA-256. A session ends when its row goes
@@ -93,18 +94,7 @@ async function loggedInAs(client: Client): Promise<number | null> {
 }
 
 /** Every SQL statement the app's database runs while `fn` runs. */
-async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const db = await getDb()
-  const seen: string[] = []
-  const listener = (q: { sql: string }) => seen.push(q.sql)
-  db.on('query', listener)
-  try {
-    await fn()
-  } finally {
-    db.removeListener('query', listener)
-  }
-  return seen
-}
+const queriesDuring = async (fn: () => Promise<unknown>) => (await statementsDuring(fn)).statements
 
 describe('the session cookie and row', () => {
   it('keeps only the SHA-256 of a random token in the row; the cookie carries the signed token', async () => {
