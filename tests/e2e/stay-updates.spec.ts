@@ -76,8 +76,14 @@ test('a staff update reaches the owner’s pet page', async ({ page, newClient }
   await expect(page.getByText('Staying now', { exact: true })).toBeVisible()
   const image = section.getByRole('img', { name: new RegExp(`Photo of ${petName}`) })
   await expect(image).toBeVisible()
-  // The photo really loads for its owner (a private address, behind the login).
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // The photo really loads for its owner (a private address, behind the login). Visible is
+  // not loaded: decode() waits for the bytes and rejects if they are not an image, so the
+  // width is read only once the browser has the picture.
+  const width = await image.evaluate(async (img: HTMLImageElement) => {
+    await img.decode()
+    return img.naturalWidth
+  })
+  expect(width).toBeGreaterThan(0)
   await expectNoA11yViolations(page)
   await snap(page, testInfo, 'stay-updates-owner')
   await page.goto('/my-bookings')
