@@ -10,7 +10,7 @@ import type {
 import { priceBooking } from '~/domain/booking-rules'
 import { dailyPriceCentsOf } from '~/domain/capacity'
 import { forbidden, notFound } from '~/domain/errors'
-import { addDays, type IsoDate } from '~/domain/hotel-time'
+import type { IsoDate } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import {
   assertCan,
@@ -24,11 +24,12 @@ import { hotelClock } from '~/infra/clock.server'
 import { getDb } from '~/infra/db.server'
 import { inBatches, offsetOf } from '../batches.server'
 import { getHotelSettings } from '../hotel-settings.server'
-import { dayQuery, MAX_STAY_DAYS } from './occupancy.server'
+import { dayQuery } from './occupancy.server'
 import {
   BOOKING_COLUMNS,
   bookingQuery,
   hydrate,
+  joinByKey,
   readBooking,
   type BookingRow,
   type Conn,
@@ -231,20 +232,26 @@ export async function listBookingsPage({
   const db = await getDb()
   const { now } = hotelClock()
   type Row = BookingRow & { client_fname: string; client_lname: string }
-  const listQuery = (options?: { withCancelled: boolean }) =>
-    bookingQuery(db, options)
-      .join({ u: 'users' }, 'u.id', 'b.client_id')
-      .select('u.fname as client_fname', 'u.lname as client_lname')
+  const listQuery = ({ withCancelled = false, fewRows = false } = {}) => {
+    const q = bookingQuery(db, { withCancelled, fewRows })
+    return (
+      fewRows
+        ? q.joinRaw(joinByKey('users', 'u', 'b.client_id'))
+        : q.join({ u: 'users' }, 'u.id', 'b.client_id')
+    ).select('u.fname as client_fname', 'u.lname as client_lname')
+  }
   const start = (Math.max(1, page) - 1) * pageSize
   let rows: Row[]
   if (when === 'upcoming') {
-    // Stays under way come first: a handful, found within the last
-    // MAX_STAY_DAYS of drop-offs. Then future drop-offs, read straight off
-    // the drop-off index from now on. Scanning all drop-offs from the first
-    // one ever would pass every past booking on the way.
-    const underWay = (await whereStaying(listQuery(), now)
-      .where('b.drop_off_at', '>', `${addDays(now.slice(0, 10), -MAX_STAY_DAYS)} ${now.slice(11)}`)
-      .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as Row[]
+    // Stays under way come first: a handful (the hotel's guests tonight),
+    // found through the stay-range index, their pets and clients by key.
+    // Then future drop-offs, read straight off the drop-off index from now
+    // on. Scanning drop-offs from the first one ever, or a year of them,
+    // would pass every past booking on the way.
+    const underWay = (await whereStaying(listQuery({ fewRows: true }), now).orderBy([
+      { column: 'b.drop_off_at' },
+      { column: 'b.id' },
+    ])) as Row[]
     const fromUnderWay = underWay.slice(start, start + pageSize + 1)
     const need = pageSize + 1 - fromUnderWay.length
     const future = need

@@ -73,9 +73,31 @@ export const wallTimes = (db: Conn) => [
  * needs. A cancelled booking is gone for every reader but staff looking at
  * the history, who ask for it with `withCancelled`.
  */
-export function bookingQuery(db: Conn, { withCancelled = false } = {}) {
-  const q = db({ b: 'bookings' })
-    .join({ p: 'pets' }, 'p.id', 'b.pet_id')
+/**
+ * A join of the one row of `table` whose id is `key`, as `alias`, looked up
+ * by primary key for each row of the query. For queries that return a
+ * handful of bookings out of many (a day's stays, the stays under way): as a
+ * plain join PostgreSQL may hash the whole of `table` — every pet or client
+ * the hotel has ever had — to match them (its estimate of a range's rows is
+ * rough), a cost that grows with the hotel. The LIMIT keeps the subquery
+ * from being merged back into a join. No row (a former guest's) means no
+ * result row, as with the join. Not for long lists: there one pass over the
+ * table beats a lookup per row.
+ */
+export const joinByKey = (table: 'pets' | 'users', alias: string, key: string) =>
+  `cross join lateral (select * from ${table} where ${table}.id = ${key} limit 1) as ${alias}`
+
+/**
+ * Bookings (alias b) with their pets (alias p), cancelled ones left out
+ * unless asked for. `fewRows`: the query picks a handful of bookings out of
+ * many, so each pet is looked up by key (`joinByKey`).
+ */
+export function bookingQuery(db: Conn, { withCancelled = false, fewRows = false } = {}) {
+  const q = (
+    fewRows
+      ? db({ b: 'bookings' }).joinRaw(joinByKey('pets', 'p', 'b.pet_id'))
+      : db({ b: 'bookings' }).join({ p: 'pets' }, 'p.id', 'b.pet_id')
+  )
     .select(...BOOKING_COLUMNS)
     .select(...wallTimes(db))
   return withCancelled ? q : q.whereNot('b.status', 'cancelled')

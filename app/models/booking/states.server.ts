@@ -24,9 +24,28 @@ export const whereOver = (q: Query, now: WallDateTime, b = 'b') =>
   q.where((o) =>
     o.where(`${b}.pick_up_at`, '<=', now).orWhereNotIn(`${b}.status`, HOLDING_STATUSES),
   )
-/** staying: started and current — the pet is at the hotel. */
+/**
+ * Binds (from, to, bounds): the stay's range [drop-off, pick-up] overlaps the
+ * range from–to with those bounds ('[)', '[]'), in the form the
+ * bookings_stay_range GiST index answers (migration 017): the rows read are
+ * the stays in that window, not every earlier drop-off or later pick-up.
+ */
+export const stayOverlapsSql = (b = 'b') =>
+  `tsrange(${b}.drop_off_at, ${b}.pick_up_at, '[]') && tsrange(?::timestamp, ?::timestamp, ?)`
+
+/**
+ * staying: started and current — the pet is at the hotel. The stays touching
+ * `now` are found through the stay-range index (tonight's guests: a handful at
+ * any size of hotel); "started, not yet picked up" is then checked in a form
+ * no b-tree index answers. PostgreSQL plans the app's queries for no value in
+ * particular (app/infra/prepared-statements.server.ts), and as two plain
+ * comparisons it ANDed in the drop-off or pick-up index: every earlier
+ * drop-off or every later pick-up read to find tonight's guests.
+ */
 export const whereStaying = (q: Query, now: WallDateTime, b = 'b') =>
-  whereCurrent(whereStarted(q, now, b), now, b)
+  whereHolding(q, b)
+    .whereRaw(stayOverlapsSql(b), [now, now, '[]'])
+    .whereRaw(`tsrange(${b}.drop_off_at, ${b}.pick_up_at, '[)') @> ?::timestamp`, [now])
 
 /**
  * How many of a stay's held nights (or its day-care day) fall in the dates
