@@ -15,6 +15,7 @@ import * as waitlist from './014-waitlist'
 import * as petStaysNeverOverlap from './015-pet-stays-never-overlap'
 import * as apiTokens from './016-api-tokens'
 import * as stayRangeIndex from './017-stay-range-index'
+import * as accountSectionIndexes from './018-account-section-indexes'
 
 // Migrations are imported statically so they run the same from the server
 // bundle, from tsx and from the test runner.
@@ -35,6 +36,7 @@ const migrations: Record<string, Knex.Migration> = {
   '015-pet-stays-never-overlap': petStaysNeverOverlap,
   '016-api-tokens': apiTokens,
   '017-stay-range-index': stayRangeIndex,
+  '018-account-section-indexes': accountSectionIndexes,
 }
 
 export const migrationSource: Knex.MigrationSource<string> = {

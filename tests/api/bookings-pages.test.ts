@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Client, startServer, clientFor } from '../support/http'
+import { Client, startServer, clientFor, reconnect } from '../support/http'
 import { formOf } from '../support/forms'
-import { statementsDuring, type Statement } from '../support/statements'
+import { explain } from '../support/plans'
+import { statementsDuring } from '../support/statements'
 import { bookedStay, createPet, createService, createUser } from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
-import { dbKind, getDb } from '../../app/infra/db.server'
+import { getDb } from '../../app/infra/db.server'
 import { listBookingsPage } from '../../app/models/booking/queries.server'
 
 // The booking pages rendered by the server (no JavaScript needed): who may see
@@ -216,43 +217,6 @@ describe('settings', () => {
   })
 })
 
-/**
- * A captured query's plan, run for real, and the rows it read only to throw
- * away (filters and rechecks). On PostgreSQL the app's connections plan every
- * query with parameters for no value in particular (a generic plan,
- * app/infra/prepared-statements.server.ts): that plan is the one explained.
- * (EXPLAIN of the query with its values would plan it for those values: not
- * what the servers run.)
- */
-async function explain(q: Statement) {
-  const db = await getDb()
-  const { rows } =
-    dbKind() === 'postgres'
-      ? await db.transaction(async (trx) => {
-          await trx.raw('SET LOCAL plan_cache_mode = force_generic_plan')
-          await trx.raw(`PREPARE explained AS ${q.sql}`)
-          try {
-            const values = q.bindings.map((b) => db.raw('?', [b as never]).toQuery())
-            return await trx.raw(`EXPLAIN ANALYZE EXECUTE explained(${values.join(', ')})`)
-          } finally {
-            await trx.raw('DEALLOCATE explained')
-          }
-        })
-      : await db.raw(`EXPLAIN ANALYZE ${q.sql.replace(/\$\d+/g, '?')}`, q.bindings as never[])
-  const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
-  const removed = [...plan.matchAll(/Rows Removed by (?:Filter|Index Recheck): (\d+)/g)].reduce(
-    (sum, m) => sum + Number(m[1]),
-    0,
-  )
-  // Rows (or index entries) every scan produced, over all its loops: a
-  // bitmap of a year of drop-offs ANDed with the day's few stays shows here,
-  // though no filter removes a row.
-  const read = [
-    ...plan.matchAll(/(?:Scan) .*\(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)\)/g),
-  ].reduce((sum, m) => sum + Number(m[1]) * Number(m[2]), 0)
-  return { plan, removed, read }
-}
-
 describe('Manage Bookings with 150,000 bookings', () => {
   it('reads each page through indexes, never the whole table', async () => {
     setNow(NOW)
@@ -302,16 +266,7 @@ describe('Manage Bookings with 150,000 bookings', () => {
     await db.raw('ANALYZE bookings')
     await db.raw('ANALYZE pets')
     await db.raw('ANALYZE booking_services')
-    // On PGlite the bulk insert ran in this very process and held its event loop, so a
-    // kept-alive socket may have been closed by the server meanwhile: let the pool notice.
-    for (let i = 0; i < 3; i++)
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break
+    await reconnect(base)
 
     const { queries } = await statementsDuring(async () => {
       for (const path of [

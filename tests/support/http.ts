@@ -44,6 +44,23 @@ export async function startServer(): Promise<string> {
 }
 
 /**
+ * After a long synchronous stretch in this process (a bulk insert on PGlite,
+ * which runs in the test's own thread and holds its event loop), the server
+ * may have closed a kept-alive socket meanwhile: a few requests let the
+ * connection pool notice before the test's own requests go out.
+ */
+export async function reconnect(base: string) {
+  for (let i = 0; i < 3; i++)
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+}
+
+/**
  * A second server, made now: for settings read when the app is created
  * (TRUST_PROXY, PUBLIC_ORIGIN). Set the environment and resetEnvCache() first;
  * close it when the test is done.
