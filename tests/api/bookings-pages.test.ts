@@ -3,7 +3,13 @@ import { Client, startServer, clientFor, reconnect } from '../support/http'
 import { formOf } from '../support/forms'
 import { explain } from '../support/plans'
 import { statementsDuring } from '../support/statements'
-import { bookedStay, createPet, createService, createUser } from '../support/factories'
+import {
+  addPastGuests,
+  bookedStay,
+  createPet,
+  createService,
+  createUser,
+} from '../support/factories'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
 import { listBookingsPage } from '../../app/models/booking/queries.server'
@@ -244,24 +250,12 @@ describe('Manage Bookings with 150,000 bookings', () => {
     // And 3,000 more clients with a pet each, each pet with 17 stays years
     // before, long over (checked out): a hotel's mix of clients, pets and
     // statuses, which the planner's estimates come from.
-    await db.raw(
-      `INSERT INTO users (username, email, password_hash, fname, lname, phone_num, address, city, state, zip)
-       SELECT 'guest' || g, 'guest' || g || '@example.com', 'x', 'Guest', 'Client', '5550000000', '1 Road', 'Town', 'State', '00000'
-       FROM generate_series(1, 3000) AS g`,
-    )
-    await db.raw(
-      `INSERT INTO pets (owner_id, name, type, breed, age, gender, color, weight, dob, size, behavior)
-       SELECT u.id, 'Guest ' || u.id, type, breed, age, gender, color, weight, dob, size, behavior
-       FROM pets, users AS u WHERE pets.id = ? AND u.username LIKE 'guest%'`,
-      [pets[0]],
-    )
-    await db.raw(
-      `INSERT INTO bookings (client_id, pet_id, booking_type, drop_off_at, pick_up_at, days, daily_price_cents, total_cents, status, checked_in_at, checked_out_at)
-       SELECT p.owner_id, p.id, 'boarding_care', ts, ts + interval '2 days', 2, 5500, 11000, 'checked_out', ts, ts + interval '2 days'
-       FROM (SELECT p.id, p.owner_id, timestamp '2010-01-01 10:00:00' + (k * 3000 + p.r) * interval '30 minutes' AS ts
-             FROM (SELECT id, owner_id, row_number() OVER (ORDER BY id) AS r FROM pets WHERE name LIKE 'Guest %') AS p,
-                  generate_series(0, 16) AS k) AS p`,
-    )
+    await addPastGuests(db, {
+      clients: 3000,
+      modelPetId: pets[0],
+      from: '2010-01-01 10:00:00',
+      every: '30 minutes',
+    })
     await db.raw('ANALYZE users')
     await db.raw('ANALYZE bookings')
     await db.raw('ANALYZE pets')

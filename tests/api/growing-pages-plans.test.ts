@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../app/infra/db.server'
 import { setNow } from '../../app/infra/clock.server'
-import { createPet, createUser, loggedIn } from '../support/factories'
+import { addPastGuests, createPet, createUser, loggedIn } from '../support/factories'
 import { Client, reconnect, startServer } from '../support/http'
 import { explain } from '../support/plans'
 import { statementsDuring } from '../support/statements'
@@ -26,26 +26,13 @@ beforeAll(async () => {
   const owner = await createUser()
   const model = await createPet({ owner, name: 'Model' })
   const db = await getDb()
-  await db.raw(
-    `INSERT INTO users (username, email, password_hash, fname, lname, phone_num, address, city, state, zip)
-     SELECT 'guest' || g, 'guest' || g || '@example.com', 'x', 'Guest' || g, 'Client', '5550000000', '1 Road', 'Town', 'State', '00000'
-     FROM generate_series(1, ?) AS g`,
-    [CLIENTS],
-  )
-  await db.raw(
-    `INSERT INTO pets (owner_id, name, type, breed, age, gender, color, weight, dob, size, behavior)
-     SELECT u.id, 'Guest ' || u.id, type, breed, age, gender, color, weight, dob, size, behavior
-     FROM pets, users AS u WHERE pets.id = ? AND u.username LIKE 'guest%'`,
-    [model.id],
-  )
   // Each pet 17 stays, long over; a review every 20 minutes back from now.
-  await db.raw(
-    `INSERT INTO bookings (client_id, pet_id, booking_type, drop_off_at, pick_up_at, days, daily_price_cents, total_cents, status, checked_in_at, checked_out_at)
-     SELECT p.owner_id, p.id, 'boarding_care', ts, ts + interval '2 days', 2, 5500, 11000, 'checked_out', ts, ts + interval '2 days'
-     FROM (SELECT p.id, p.owner_id, timestamp '2018-01-01 10:00:00' + (k * 3000 + p.r) * interval '70 minutes' AS ts
-           FROM (SELECT id, owner_id, row_number() OVER (ORDER BY id) AS r FROM pets WHERE name LIKE 'Guest %') AS p,
-                generate_series(0, 16) AS k) AS p`,
-  )
+  await addPastGuests(db, {
+    clients: CLIENTS,
+    modelPetId: model.id,
+    from: '2018-01-01 10:00:00',
+    every: '70 minutes',
+  })
   await db.raw(
     `INSERT INTO reviews (client_id, review, paws, created_at, updated_at)
      SELECT u.id, 'A lovely stay number ' || g, 1 + g % 5, timestamptz '2026-03-02 12:00:00+00' - g * interval '20 minutes', now()

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import type { Position, User } from '../../app/domain/user'
 import { DEFAULT_REQUIRED_VACCINES } from '../../app/domain/vaccination'
 import { createUser as createUserModel } from '../../app/models/user.server'
@@ -185,4 +186,42 @@ export async function bookedStay({
     throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`)
   const booking = res.body.booking as { id: number; total: number; daily_price: number }
   return { owner, pet, service, c, booking, id: booking.id }
+}
+
+/**
+ * Adds `clients` clients (usernames guest1…, first names Guest1…) with a pet
+ * each — a copy of `modelPetId` named "Guest <owner id>" — and 17 stays per
+ * pet, long over (checked out), one every `every` across the pets from
+ * `from` on: a hotel's spread of clients, pets and statuses, which the query
+ * planner's estimates come from. In SQL, for thousands at once.
+ */
+export async function addPastGuests(
+  db: Knex,
+  {
+    clients,
+    modelPetId,
+    from,
+    every,
+  }: { clients: number; modelPetId: number; from: string; every: string },
+) {
+  await db.raw(
+    `INSERT INTO users (username, email, password_hash, fname, lname, phone_num, address, city, state, zip)
+     SELECT 'guest' || g, 'guest' || g || '@example.com', 'x', 'Guest' || g, 'Client', '5550000000', '1 Road', 'Town', 'State', '00000'
+     FROM generate_series(1, ?) AS g`,
+    [clients],
+  )
+  await db.raw(
+    `INSERT INTO pets (owner_id, name, type, breed, age, gender, color, weight, dob, size, behavior)
+     SELECT u.id, 'Guest ' || u.id, type, breed, age, gender, color, weight, dob, size, behavior
+     FROM pets, users AS u WHERE pets.id = ? AND u.username LIKE 'guest%'`,
+    [modelPetId],
+  )
+  await db.raw(
+    `INSERT INTO bookings (client_id, pet_id, booking_type, drop_off_at, pick_up_at, days, daily_price_cents, total_cents, status, checked_in_at, checked_out_at)
+     SELECT p.owner_id, p.id, 'boarding_care', ts, ts + interval '2 days', 2, 5500, 11000, 'checked_out', ts, ts + interval '2 days'
+     FROM (SELECT p.id, p.owner_id, ?::timestamp + (k * ? + p.r) * ?::interval AS ts
+           FROM (SELECT id, owner_id, row_number() OVER (ORDER BY id) AS r FROM pets WHERE name LIKE 'Guest %') AS p,
+                generate_series(0, 16) AS k) AS p`,
+    [from, clients, every],
+  )
 }
