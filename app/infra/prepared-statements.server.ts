@@ -15,8 +15,9 @@ import ClientPg from 'knex/lib/dialects/postgres/index.js'
 // that its generic plan is good: an index whose use does not hang on the
 // values, and no plain comparison the planner might AND in from another
 // index when it cannot tell how many rows it matches (see `whereStaying`).
-// tests/api/bookings-pages.test.ts explains the captured queries of the
-// pages that grow with the hotel that way, on 150,000 bookings.
+// tests/api/bookings-pages.test.ts (150,000 bookings) and
+// tests/api/growing-pages-plans.test.ts (thousands of clients, pets and
+// reviews) explain the queries of the pages that grow with the hotel that way.
 //
 // PREPARED is for queries whose plan never changes with the values: equality
 // on a key or an indexed column, or a window whose width never changes (the

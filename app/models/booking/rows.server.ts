@@ -69,11 +69,6 @@ export const wallTimes = (db: Conn) => [
 ]
 
 /**
- * Bookings (alias b) with their pet (alias p) and the columns a Booking
- * needs. A cancelled booking is gone for every reader but staff looking at
- * the history, who ask for it with `withCancelled`.
- */
-/**
  * A join of the one row of `table` whose id is `key`, as `alias`, looked up
  * by primary key for each row of the query. For queries that return a
  * handful of bookings out of many (a day's stays, the stays under way): as a
@@ -88,9 +83,11 @@ export const joinByKey = (table: 'pets' | 'users', alias: string, key: string) =
   `cross join lateral (select * from ${table} where ${table}.id = ${key} limit 1) as ${alias}`
 
 /**
- * Bookings (alias b) with their pets (alias p), cancelled ones left out
- * unless asked for. `fewRows`: the query picks a handful of bookings out of
- * many, so each pet is looked up by key (`joinByKey`).
+ * Bookings (alias b) with their pet (alias p) and the columns a Booking
+ * needs. A cancelled booking is gone for every reader but staff looking at
+ * the history, who ask for it with `withCancelled`. `fewRows`: the query
+ * picks a handful of bookings out of many, so each pet is looked up by key
+ * (`joinByKey`).
  */
 export function bookingQuery(db: Conn, { withCancelled = false, fewRows = false } = {}) {
   const q = (
