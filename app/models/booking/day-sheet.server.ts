@@ -12,7 +12,7 @@ import { getHotelSettings } from '../hotel-settings.server'
 import { vaccinationsOfPets } from '../pet/vaccinations.server'
 import { dayQuery, heldPlacesOn } from './occupancy.server'
 import { latestStayUpdates } from './stay-updates.server'
-import { BOOKING_COLUMNS, hydrate, joinByKey, type BookingRow } from './rows.server'
+import { BOOKING_COLUMNS, hydrate, joinRow, type BookingRow } from './rows.server'
 
 // The staff's day sheet: who arrives, leaves, stays over and comes for day
 // care on a date, with what staff need to know, and occupancy against capacity.
@@ -31,8 +31,7 @@ export async function getDaySheet({
 }): Promise<DaySheet> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
-  const rows = (await dayQuery(db, date)
-    .joinRaw(joinByKey('users', 'u', 'b.client_id'))
+  const rows = (await joinRow(dayQuery(db, date), 'users', 'u', 'b.client_id', { byKey: true })
     .select(...BOOKING_COLUMNS)
     .select(
       'p.breed',

@@ -17,7 +17,7 @@ import type { PetType } from '~/domain/pet'
 import { concurrently, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
 import { getHotelSettings } from '../hotel-settings.server'
-import { joinByKey, wallColumn, wallTimes, type Conn } from './rows.server'
+import { joinRow, wallColumn, wallTimes, type Conn } from './rows.server'
 import { stayOverlapsSql, whereHolding } from './states.server'
 
 // Places taken per date and unit, and the capacity check of every booking
@@ -32,9 +32,8 @@ export const MAX_STAY_DAYS = 366
  */
 export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
   return (
-    db({ b: 'bookings' })
-      // Each stay's pet by key: a day's few dozen stays, not a hash of every pet.
-      .joinRaw(joinByKey('pets', 'p', 'b.pet_id'))
+    // Each stay's pet by key: a day's few dozen stays, not a hash of every pet.
+    joinRow(db({ b: 'bookings' }), 'pets', 'p', 'b.pet_id', { byKey: true })
       .select(...wallTimes(db))
       .whereNot('b.status', 'cancelled')
       // Dropped off before the day after `to`, picked up on or after `from`'s

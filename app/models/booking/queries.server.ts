@@ -29,7 +29,7 @@ import {
   BOOKING_COLUMNS,
   bookingQuery,
   hydrate,
-  joinByKey,
+  joinRow,
   readBooking,
   type BookingRow,
   type Conn,
@@ -232,14 +232,10 @@ export async function listBookingsPage({
   const db = await getDb()
   const { now } = hotelClock()
   type Row = BookingRow & { client_fname: string; client_lname: string }
-  const listQuery = ({ withCancelled = false, fewRows = false } = {}) => {
-    const q = bookingQuery(db, { withCancelled, fewRows })
-    return (
-      fewRows
-        ? q.joinRaw(joinByKey('users', 'u', 'b.client_id'))
-        : q.join({ u: 'users' }, 'u.id', 'b.client_id')
-    ).select('u.fname as client_fname', 'u.lname as client_lname')
-  }
+  const listQuery = ({ withCancelled = false, fewRows = false } = {}) =>
+    joinRow(bookingQuery(db, { withCancelled, fewRows }), 'users', 'u', 'b.client_id', {
+      byKey: fewRows,
+    }).select('u.fname as client_fname', 'u.lname as client_lname')
   const start = (Math.max(1, page) - 1) * pageSize
   let rows: Row[]
   if (when === 'upcoming') {

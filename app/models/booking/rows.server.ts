@@ -69,32 +69,41 @@ export const wallTimes = (db: Conn) => [
 ]
 
 /**
- * A join of the one row of `table` whose id is `key`, as `alias`, looked up
- * by primary key for each row of the query. For queries that return a
- * handful of bookings out of many (a day's stays, the stays under way): as a
+ * Joins the one row of `table` whose id is `key`, as `alias`. `byKey` looks
+ * it up by primary key for each row of the query: for queries that return a
+ * handful of bookings out of many (a day's stays, the stays under way). As a
  * plain join PostgreSQL may hash the whole of `table` — every pet or client
  * the hotel has ever had — to match them (its estimate of a range's rows is
- * rough), a cost that grows with the hotel. The LIMIT keeps the subquery
- * from being merged back into a join. No row (a former guest's) means no
- * result row, as with the join. Not for long lists: there one pass over the
- * table beats a lookup per row.
+ * rough), a cost that grows with the hotel; the LIMIT keeps the lateral
+ * subquery from being merged back into a join. Not for long lists: there one
+ * pass over the table beats a lookup per row. No row (a former guest's)
+ * means no result row either way.
  */
-export const joinByKey = (table: 'pets' | 'users', alias: string, key: string) =>
-  `cross join lateral (select * from ${table} where ${table}.id = ${key} limit 1) as ${alias}`
+export function joinRow<Q extends Knex.QueryBuilder>(
+  q: Q,
+  table: 'pets' | 'users',
+  alias: string,
+  key: string,
+  { byKey }: { byKey: boolean },
+): Q {
+  return (
+    byKey
+      ? q.joinRaw(
+          `cross join lateral (select * from ${table} where ${table}.id = ${key} limit 1) as ${alias}`,
+        )
+      : q.join({ [alias]: table }, `${alias}.id`, key)
+  ) as Q
+}
 
 /**
  * Bookings (alias b) with their pet (alias p) and the columns a Booking
  * needs. A cancelled booking is gone for every reader but staff looking at
  * the history, who ask for it with `withCancelled`. `fewRows`: the query
  * picks a handful of bookings out of many, so each pet is looked up by key
- * (`joinByKey`).
+ * (`joinRow`).
  */
 export function bookingQuery(db: Conn, { withCancelled = false, fewRows = false } = {}) {
-  const q = (
-    fewRows
-      ? db({ b: 'bookings' }).joinRaw(joinByKey('pets', 'p', 'b.pet_id'))
-      : db({ b: 'bookings' }).join({ p: 'pets' }, 'p.id', 'b.pet_id')
-  )
+  const q = joinRow(db({ b: 'bookings' }), 'pets', 'p', 'b.pet_id', { byKey: fewRows })
     .select(...BOOKING_COLUMNS)
     .select(...wallTimes(db))
   return withCancelled ? q : q.whereNot('b.status', 'cancelled')
