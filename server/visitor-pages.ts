@@ -5,9 +5,10 @@ import { newNonce } from './nonce'
 import { headersOf, sendWhole } from './react-router-handler'
 
 // The pages every visitor sees alike — the landing page, the services, the
-// log-in and sign-up forms, to someone with no session — kept rendered, so
-// that a visitor costs a lookup instead of a render (a page's render is
-// nearly all of its cost). The rules that keep this invisible:
+// first page of the reviews, the log-in and sign-up forms, to someone with no
+// session — kept rendered, so that a visitor costs a lookup instead of a
+// render (a page's render is nearly all of its cost). The rules that keep
+// this invisible:
 //
 //  - Only a GET of one of those paths exactly, with no query, no session
 //    cookie and no Authorization header. Anything else that could make the
@@ -18,16 +19,23 @@ import { headersOf, sendWhole } from './react-router-handler'
 //    when the server starts, never sent), and every answer puts its own
 //    nonce where the stand-in stood. No two answers share a nonce, as if
 //    each page had been rendered for it.
-//  - What these pages show comes from the read cache (services, settings,
-//    top reviews, Pet of the Month; app/infra/read-cache.server.ts). A kept
-//    page is good while nothing in the read cache was dropped since its
-//    render began — a write on this server or, through the versions poll, on
-//    another — on the same hotel day, and for at most MAX_AGE_MS, a backstop
-//    for anything else a page may come to show.
+//  - What these pages show is data with a read-cache topic (services,
+//    settings, reviews, Pet of the Month; app/infra/read-cache.server.ts):
+//    every write that changes it bumps the topic, a review's author's
+//    username included. A kept page is good while nothing in the read cache
+//    was dropped since its render began — a write on this server or, through
+//    the versions poll, on another — on the same hotel day, and for at most
+//    MAX_AGE_MS, a backstop for anything else a page may come to show.
 //  - Only a 200 HTML answer that sets no cookie is kept.
 
 /** The visitor pages (paths exactly as the server reads them). */
-export const VISITOR_PAGES: ReadonlySet<string> = new Set(['/', '/services', '/login', '/signup'])
+export const VISITOR_PAGES: ReadonlySet<string> = new Set([
+  '/',
+  '/services',
+  '/reviews',
+  '/login',
+  '/signup',
+])
 
 /** A kept page is rendered again after this long at the latest. */
 export const MAX_AGE_MS = 60_000

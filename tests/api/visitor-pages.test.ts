@@ -10,8 +10,9 @@ import { Client } from '../support/http'
 import { startLoggedServer } from '../support/logged-server'
 import { MAX_AGE_MS } from '../../server/visitor-pages'
 import { updateService } from '../../app/models/service.server'
+import { deleteReview, updateReview } from '../../app/models/review.server'
 
-// The pages every visitor sees alike (/, /services, /login, /signup) are
+// The pages every visitor sees alike (/, /services, /reviews, /login, /signup) are
 // kept rendered by each server (server/visitor-pages.ts). What a visitor
 // gets must be what a render would give them: the same bytes but for the CSP
 // nonce, which is the answer's own — in its header and its HTML alike — and
@@ -66,7 +67,7 @@ const htmlNonces = (html: string) => [
 const withoutNonce = (r: Raw) => r.html.split(headerNonce(r)).join('NONCE')
 
 describe('visitor pages', () => {
-  for (const path of ['/', '/services', '/login', '/signup']) {
+  for (const path of ['/', '/services', '/reviews', '/login', '/signup']) {
     it(`${path}: kept after the first render, each answer with its own nonce and otherwise the same page`, async () => {
       const first = await visit(path)
       const second = await visit(path)
@@ -195,6 +196,35 @@ describe('visitor pages', () => {
     const landing = await visit('/')
     expect(landing.how).toBe('rendered')
     expect(landing.html).toContain(renamed)
+    const reviews = await visit('/reviews')
+    expect(reviews.html).toContain(renamed)
+    expect(reviews.html).not.toContain(`>${user.username}<`)
+  })
+
+  it('shows a new, edited or deleted review on /reviews at once, and leaves its other pages to React Router', async () => {
+    const { user } = await loggedIn('client')
+    await visit('/reviews')
+    expect((await visit('/reviews')).how).toBe('kept')
+    const review = await createReview({ author: user, review: 'The ball pit was a hit', paws: 5 })
+    const added = await visit('/reviews')
+    expect(added.how).toBe('rendered')
+    expect(added.html).toContain('The ball pit was a hit')
+    expect((await visit('/reviews')).how).toBe('kept')
+    await updateReview({
+      id: review.id,
+      actor: user,
+      input: { review: 'The ball pit was a big hit', paws: 4 },
+    })
+    const edited = await visit('/reviews')
+    expect(edited.how).toBe('rendered')
+    expect(edited.html).toContain('The ball pit was a big hit')
+    await deleteReview({ id: review.id, actor: user })
+    const deleted = await visit('/reviews')
+    expect(deleted.how).toBe('rendered')
+    expect(deleted.html).not.toContain('The ball pit was a big hit')
+    // Another page of the list, or the list with a notice, is rendered for its request.
+    expect((await visit('/reviews?page=2')).how).toBeUndefined()
+    expect((await visit('/reviews?added=1')).how).toBeUndefined()
   })
 
   it('leaves HEAD and other paths to React Router', async () => {
@@ -210,6 +240,7 @@ describe('visitor pages', () => {
     )
     expect(head.statusCode).toBe(200)
     expect(await howAnswered('/services')).toBeUndefined()
-    expect((await visit('/reviews')).how).toBeUndefined()
+    expect((await visit('/my-bookings')).how).toBeUndefined()
+    expect((await visit('/reviews/')).how).toBeUndefined()
   })
 })
