@@ -130,10 +130,11 @@ export function createRequestListener({
     if (method === 'GET' && !dev) {
       const at = req.url!.indexOf('?')
       const query = at === -1 ? '' : req.url!.slice(at + 1)
-      const json = publicJsonFor(target.path, query)
+      const json = publicJsonFor(target.url, target.path, query)
       if (json) {
         logged.json = 'public'
-        return sendPublicJson(req, res, await json, base)
+        const { json: text, headers } = await json
+        return sendPublicJson(req, res, text, base, headers)
       }
       const own = await signedInJsonFor({
         path: target.path,

@@ -23,12 +23,17 @@ function encodedFor(json: JsonText): Encoded {
   return encoded
 }
 
-/** A text that stays the same for many requests: compressed once per version. */
+/**
+ * A text that stays the same for many requests: compressed once per version.
+ * `own`: the answer's other headers (a page's Link), after its ETag as
+ * React Router orders them.
+ */
 export function sendPublicJson(
   req: IncomingMessage,
   res: ServerResponse,
   json: JsonText,
   base: string[],
+  own: string[] = [],
 ) {
   const encoded = encodedFor(json)
   return sendJsonText(
@@ -38,6 +43,7 @@ export function sendPublicJson(
     encoded.identity,
     base,
     (encoding) => (encoded[encoding] ??= compressSync(encoding, encoded.identity)),
+    own,
   )
 }
 
@@ -61,9 +67,10 @@ async function sendJsonText(
   identity: Buffer,
   base: string[],
   encode: (encoding: 'br' | 'gzip') => Buffer | Promise<Buffer>,
+  own: string[] = [],
 ) {
   if (matchesIfNoneMatch(headerText(req.headers['if-none-match']), json.etag)) {
-    res.writeHead(304, '', [...base, 'etag', json.etag, 'cache-control', 'no-store'])
+    res.writeHead(304, '', [...base, 'etag', json.etag, ...own, 'cache-control', 'no-store'])
     res.end()
     return
   }
@@ -73,6 +80,7 @@ async function sendJsonText(
     'application/json',
     'etag',
     json.etag,
+    ...own,
     'cache-control',
     'no-store',
   ]

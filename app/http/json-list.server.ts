@@ -30,16 +30,21 @@ export const wholeListQueue = () =>
     createWorkQueue({ concurrency: WHOLE_LISTS_AT_ONCE, maxWaitMs: WAIT_MS }),
   )
 
-/** ?page= and ?limit= when either is given (400 for bad values), else null: the whole list. */
-export function readApiPaging(request: Request): ApiPaging | null {
-  const params = new URL(request.url).searchParams
+/** ?page= and ?limit= as given (trimmed) when either is, else null: the whole list. */
+export function pagingFields(params: URLSearchParams): Record<string, string> | null {
   if (!params.has('page') && !params.has('limit')) return null
   const raw: Record<string, string> = {}
   for (const name of ['page', 'limit'] as const) {
     const value = params.get(name)
     if (value !== null) raw[name] = value.trim()
   }
-  return validate(apiPagingSchema, raw, 'Invalid paging')
+  return raw
+}
+
+/** ?page= and ?limit= when either is given (400 for bad values), else null: the whole list. */
+export function readApiPaging(request: Request): ApiPaging | null {
+  const raw = pagingFields(new URL(request.url).searchParams)
+  return raw && validate(apiPagingSchema, raw, 'Invalid paging')
 }
 
 /** The `Link` header of one page: first, prev (after page 1) and next (when there is more). */
@@ -61,7 +66,7 @@ export function pagedList(
   request: Request,
   key: string,
   paging: ApiPaging,
-  { items, hasMore }: { items: unknown[]; hasMore: boolean },
+  { items, hasMore }: { items: readonly unknown[]; hasMore: boolean },
 ): Response {
   return ok({ [key]: items }, { headers: { Link: pageLinks(request.url, paging, hasMore) } })
 }

@@ -68,13 +68,32 @@ export async function* allReviewsInBatches(): AsyncGenerator<Review[]> {
 }
 
 /** One page of reviews, newest first: the /reviews page and GET /api/reviews?page=. */
-export async function listReviewsPage({
+export function listReviewsPage({
   page,
   pageSize = REVIEWS_PAGE_SIZE,
 }: {
   page: number
   pageSize?: number
-}): Promise<{ reviews: Review[]; hasMore: boolean }> {
+}): Promise<ReviewsPage> {
+  if (!isKeptReviewsPage({ page, pageSize })) return readReviewsPage(page, pageSize)
+  return cached('reviews', `page:${page}`, () => readReviewsPage(page, pageSize))
+}
+
+export type ReviewsPage = { reviews: readonly Review[]; hasMore: boolean }
+
+/**
+ * Pages 1 to KEPT_REVIEW_PAGES at the standard size — what the reviews page,
+ * visitors and apps ask for — are kept by the read cache (every write that
+ * changes a review or its author's username bumps the topic); a page further
+ * on, or of another size, is read for its request, so what a crawler of
+ * every page and size can make a server hold stays small.
+ */
+export const KEPT_REVIEW_PAGES = 5
+
+export const isKeptReviewsPage = ({ page, pageSize }: { page: number; pageSize: number }) =>
+  pageSize === REVIEWS_PAGE_SIZE && page <= KEPT_REVIEW_PAGES
+
+async function readReviewsPage(page: number, pageSize: number): Promise<ReviewsPage> {
   const db = await getDb()
   const rows: Review[] = await selectReviews(db)
     .orderBy([...NEWEST_FIRST])

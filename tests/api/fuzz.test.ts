@@ -2674,6 +2674,57 @@ describe('fuzz: the lists and the pets search answer any paging without a 5xx', 
   )
 })
 
+describe('fuzz: the pages of the reviews the server answers itself answer as their route does', () => {
+  it('GET /api/reviews?page=&limit=… as sent, and with a parameter that routes it to React Router', async () => {
+    // Mostly the kept pages (1–5 at the default limit), written every way a client may.
+    const keptPage = fc
+      .tuple(
+        fc.integer({ min: 0, max: 7 }),
+        fc.constantFrom('', ' ', '0', '%20', '+'),
+        fc.constantFrom(null, '50', ' 50', '050', '49', '51'),
+      )
+      .map(([page, pad, limit]) => [
+        ['page', `${pad}${page}`] as [string, string],
+        ...(limit === null ? [] : [['limit', limit] as [string, string]]),
+      ])
+    const params = fc.oneof(keptPage, fc.array(pagingParam, { maxLength: 4 }))
+    const linkWithout = (link: string | undefined) =>
+      link?.replaceAll('&via=router', '').replaceAll('via=router&', '')
+    // A server of its own, whose log says which requests it answered itself.
+    let direct = 0
+    const logger = createLogger(
+      new Writable({
+        write(chunk, _encoding, done) {
+          direct += String(chunk).split('"json":"public"').length - 1
+          done()
+        },
+      }),
+    )
+    logger.level = 'info'
+    const server = await startExtraServer({ logger })
+    await check(
+      fc.asyncProperty(params, fc.boolean(), async (pairs, slash) => {
+        const query = pairs.map(([k, v]) => `${k.replace(/ /g, '%20')}=${v}`).join('&')
+        const url = `/api/reviews${slash ? '/' : ''}${query ? `?${query}` : ''}`
+        const a = await rawGet(server.base + url)
+        const b = await rawGet(`${server.base}${url}${query ? '&' : '?'}via=router`)
+        const shown = `GET ${url.slice(0, 200)} → ${a.status}`
+        expect(a.status, shown).toBeLessThan(500)
+        const link = (r: typeof a) => linkWithout(r.headers.find(([n]) => n === 'link')?.[1])
+        const unlinked = (r: typeof a) => stableHeaders(r).filter(([n]) => n !== 'link')
+        expect([a.status, unlinked(a), link(a), a.body.toString()], shown).toEqual([
+          b.status,
+          unlinked(b),
+          link(b),
+          b.body.toString(),
+        ])
+      }),
+    ).finally(() => server.close())
+    // The server did answer some of them itself (a kept page, written some way).
+    expect(direct).toBeGreaterThan(RUNS / 10)
+  })
+})
+
 describe('fuzz: the signed-in reads the server answers itself answer as their routes do', () => {
   it(
     'GET /api/bookings/date/{any}, /api/auth/, /api/pets/user… with any cookie',

@@ -3,7 +3,8 @@ import { forbidden, invalid } from '~/domain/errors'
 import { assertCan, canAddReview } from '~/domain/permissions'
 import { apiHandler, methodNotAllowed, ok, readJsonObject } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
-import { pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
+import { pageLinks, pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
+import { keptReviewsPage, publicJsonResponse } from '~/http/public-json.server'
 import { allReviewsInBatches, createReview, listReviewsPage } from '~/models/review.server'
 import { idSchema } from '~/schemas/fields'
 import { parseReview, REVIEW_FAILURES } from '~/schemas/review'
@@ -13,6 +14,12 @@ import { parseReview, REVIEW_FAILURES } from '~/schemas/review'
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
   const paging = readApiPaging(request)
   if (!paging) return wholeList(request, 'reviews', allReviewsInBatches())
+  // The first pages are kept by the read cache (the server answers them before React Router too).
+  const kept = keptReviewsPage(paging)
+  if (kept) {
+    const { json, hasMore } = await kept
+    return publicJsonResponse(request, json, { Link: pageLinks(request.url, paging, hasMore) })
+  }
   const { reviews, hasMore } = await listReviewsPage({ page: paging.page, pageSize: paging.limit })
   return pagedList(request, 'reviews', paging, { items: reviews, hasMore })
 })
