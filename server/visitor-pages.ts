@@ -50,8 +50,12 @@ type Kept = {
   /** React Router's headers of the answer (not the request's base headers). */
   headers: string[]
   typed: Headers
-  /** The HTML, split where the stand-in nonce stood. */
-  parts: string[]
+  /**
+   * The HTML's bytes, split where the stand-in nonce stood. Joined as bytes:
+   * joining the text and encoding it took ~1 ms per answer for a 72 KB page
+   * (text with characters beyond Latin-1 is slow to join), the bytes ~40 µs.
+   */
+  parts: Buffer[]
   stamp: number
   day: string
   at: number
@@ -117,7 +121,7 @@ export function visitorPages() {
         statusText: page.statusText,
         headers: [...base, ...page.headers],
         typed: page.typed,
-        bytes: Buffer.from(page.parts.join(nonce)),
+        bytes: joinWith(page.parts, Buffer.from(nonce)),
       })
     },
   }
@@ -133,12 +137,22 @@ export function visitorPages() {
       statusText: response.statusText,
       headers: headersOf(response),
       typed: response.headers,
-      parts: (await response.text()).split(standIn),
+      parts: (await response.text()).split(standIn).map((part) => Buffer.from(part)),
       stamp,
       day,
       at,
     }
   }
+}
+
+/** The parts with `between` between each two, as one Buffer. */
+function joinWith(parts: Buffer[], between: Buffer): Buffer {
+  const all: Buffer[] = []
+  for (const part of parts) {
+    if (all.length) all.push(between)
+    all.push(part)
+  }
+  return Buffer.concat(all)
 }
 
 function isKeepable(page: Kept) {
