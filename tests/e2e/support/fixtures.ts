@@ -84,13 +84,28 @@ export function uniqueName(prefix: string) {
   return `${prefix} ${nextTag()}`
 }
 
+/**
+ * Each call of these helpers may be sent once more when its connection was
+ * reset before any answer (ECONNRESET, the only error Playwright retries).
+ * The request context keeps its connection open while the test drives the
+ * browser, and the server closes a connection left idle for 5 s (its
+ * keep-alive): a call made at that moment goes out on a socket being closed,
+ * unread, so sending it again repeats nothing. (The server never resets a
+ * connection after reading a request: it answers, if only with a 4xx or 5xx,
+ * which is never retried.)
+ */
+const ONCE_MORE_IF_RESET = { maxRetries: 1 }
+
 /** Logs the page's browser context in through POST /api/auth/login (the cookie lands in the context). */
 export async function apiLogin(
   request: APIRequestContext,
   email: string,
   password = DEMO_PASSWORD,
 ): Promise<SessionUser> {
-  const res = await request.post('/api/auth/login', { data: { email, password } })
+  const res = await request.post('/api/auth/login', {
+    data: { email, password },
+    ...ONCE_MORE_IF_RESET,
+  })
   if (res.status() !== 200)
     throw new Error(`Login as ${email} failed: ${res.status()} ${await res.text()}`)
   return (await res.json()) as SessionUser
@@ -125,7 +140,7 @@ export async function apiSignup(request: APIRequestContext, overrides: NewClient
     zip: '04101',
     ...overrides,
   }
-  const res = await request.post('/api/auth/signup', { data: body })
+  const res = await request.post('/api/auth/signup', { data: body, ...ONCE_MORE_IF_RESET })
   if (res.status() !== 201) throw new Error(`Signup failed: ${res.status()} ${await res.text()}`)
   return { user: (await res.json()) as SessionUser, password: body.password }
 }
@@ -264,6 +279,7 @@ export async function apiAddPet(
 ) {
   const preview = await photo('preview.jpg', type === 'cat' ? '#b0b0b8' : '#c98b4a')
   const res = await request.post('/api/pets', {
+    ...ONCE_MORE_IF_RESET,
     multipart: {
       name,
       type,
@@ -292,6 +308,7 @@ export async function apiVaccinate(
   const vaccines = type === 'dog' ? ['Rabies', 'DHPP', 'Bordetella'] : ['Rabies', 'FVRCP']
   for (const vaccine of vaccines) {
     const res = await request.post(`/api/pets/${petId}/vaccinations`, {
+      ...ONCE_MORE_IF_RESET,
       data: { vaccine, given_on: '2026-01-05', expires_on: '2028-01-05' },
     })
     expect(res.status()).toBe(201)
@@ -313,11 +330,12 @@ export async function apiBookStay(
     pickUp: string
   },
 ) {
-  const { services } = (await (await request.get('/api/services')).json()) as {
+  const { services } = (await (await request.get('/api/services', ONCE_MORE_IF_RESET)).json()) as {
     services: { id: number; species: string }[]
   }
   const species = stay.species ?? 'dog'
   const res = await request.post('/api/bookings', {
+    ...ONCE_MORE_IF_RESET,
     data: {
       client_id: stay.clientId,
       pet_id: stay.petId,
