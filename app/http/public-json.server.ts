@@ -13,8 +13,8 @@ import { apiPagingSchema, type ApiPaging } from '~/schemas/paging'
 
 // The public JSON that is the same for every visitor and lives in the read
 // cache — the services list, the top reviews and the first pages of all the
-// reviews — kept as the exact text of the answer. The resource routes answer with it, and the server answers a
-// plain GET for it before React Router (server/app.ts): matching a route and
+// reviews — kept as the exact text of the answer. The resource routes answer
+// with it, and the server answers a plain GET for it before React Router (server/app.ts): matching a route and
 // making Fetch Request and Response objects cost many times more than the
 // answer itself. Both ways give the same bytes; a change drops the text with
 // its topic, on every server (decision 015). Each version is one JsonText
@@ -84,12 +84,13 @@ export function publicJsonFor(
     const params = new URLSearchParams(query)
     if ([...params.keys()].some((name) => name !== 'page' && name !== 'limit')) return null
     const raw = pagingFields(params)
-    const paging = raw ? apiPagingSchema.safeParse(raw) : null
-    const kept = paging?.success ? keptReviewsPage(paging.data) : null
+    const parsed = raw ? apiPagingSchema.safeParse(raw) : null
+    if (!parsed?.success) return null
+    const paging = parsed.data
     return (
-      kept?.then(({ json, hasMore }) => ({
+      keptReviewsPage(paging)?.then(({ json, hasMore }) => ({
         json,
-        headers: ['link', pageLinks(url, paging!.data!, hasMore)],
+        headers: ['link', pageLinks(url, paging, hasMore)],
       })) ?? null
     )
   }
