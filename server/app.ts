@@ -137,6 +137,7 @@ export function createRequestListener({
         return sendPublicJson(req, res, text, base, headers)
       }
       const own = await signedInJsonFor({
+        url: target.url,
         path: target.path,
         query,
         cookie: req.headers.cookie,
@@ -144,7 +145,7 @@ export function createRequestListener({
       })
       if (own) {
         logged.json = 'signed-in'
-        return sendOwnJson(req, res, own, base)
+        return sendOwnJson(req, res, own.json, base, own.headers)
       }
     }
 

@@ -47,16 +47,23 @@ export function sendPublicJson(
   )
 }
 
-/** A text made for this request: compressed as React Router's answers are. */
+/** A text made for this request: compressed as React Router's answers are (`own`: as above). */
 export function sendOwnJson(
   req: IncomingMessage,
   res: ServerResponse,
   json: JsonText,
   base: string[],
+  own: string[] = [],
 ) {
   const identity = Buffer.from(json.text)
-  return sendJsonText(req, res, json, identity, base, (encoding) =>
-    compressWhole(encoding, identity),
+  return sendJsonText(
+    req,
+    res,
+    json,
+    identity,
+    base,
+    (encoding) => compressWhole(encoding, identity),
+    own,
   )
 }
 

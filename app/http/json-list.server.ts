@@ -47,6 +47,19 @@ export function readApiPaging(request: Request): ApiPaging | null {
   return raw && validate(apiPagingSchema, raw, 'Invalid paging')
 }
 
+/**
+ * The paging of a query that holds exactly ?page= and perhaps ?limit=, both
+ * valid; null for anything else (no paging, another parameter, a bad value),
+ * which the list's route answers — with its whole list, or its 400.
+ */
+export function onlyPaging(query: string): ApiPaging | null {
+  const params = new URLSearchParams(query)
+  for (const name of params.keys()) if (name !== 'page' && name !== 'limit') return null
+  const raw = pagingFields(params)
+  const parsed = raw ? apiPagingSchema.safeParse(raw) : null
+  return parsed?.success ? parsed.data : null
+}
+
 /** The `Link` header of one page: first, prev (after page 1) and next (when there is more). */
 export function pageLinks(url: string, { page, limit }: ApiPaging, hasMore: boolean): string {
   const linkTo = (target: number) => {

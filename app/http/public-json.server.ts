@@ -1,6 +1,6 @@
 import { cached } from '~/infra/read-cache.server'
 import { jsonText, matchesIfNoneMatch, type JsonText } from './etag.server'
-import { pageLinks, pagingFields } from './json-list.server'
+import { onlyPaging, pageLinks } from './json-list.server'
 import {
   isKeptReviewsPage,
   listReviewsPage,
@@ -9,7 +9,7 @@ import {
   TOP_REVIEWS_MAX,
 } from '~/models/review.server'
 import { listServices, toApiService } from '~/models/service.server'
-import { apiPagingSchema, type ApiPaging } from '~/schemas/paging'
+import type { ApiPaging } from '~/schemas/paging'
 
 // The public JSON that is the same for every visitor and lives in the read
 // cache — the services list, the top reviews and the first pages of all the
@@ -81,12 +81,8 @@ export function publicJsonFor(
   if (bare === '/api/reviews') {
     // Exactly ?page= and perhaps ?limit=, valid: anything else (the whole
     // list, a refusal, another parameter) is the route's.
-    const params = new URLSearchParams(query)
-    if ([...params.keys()].some((name) => name !== 'page' && name !== 'limit')) return null
-    const raw = pagingFields(params)
-    const parsed = raw ? apiPagingSchema.safeParse(raw) : null
-    if (!parsed?.success) return null
-    const paging = parsed.data
+    const paging = onlyPaging(query)
+    if (!paging) return null
     return (
       keptReviewsPage(paging)?.then(({ json, hasMore }) => ({
         json,

@@ -5,10 +5,19 @@ import {
   type RouteObject,
   type ServerBuild,
 } from 'react-router'
-import { describe, expect, it } from 'vitest'
-import { apiAreaOf, apiAreas, isPagePath, pagesBuild } from '../../server/route-areas'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setNow } from '../../app/infra/clock.server'
+import {
+  apiAreaOf,
+  apiAreas,
+  isPagePath,
+  pageAreaOf,
+  pageAreas,
+  pagesBuild,
+} from '../../server/route-areas'
 import { createLogger } from '../../server/logger'
-import { loadBuild } from '../support/http'
+import { bookedStay, createPet, createUser } from '../support/factories'
+import { clientFor, loadBuild } from '../support/http'
 
 // An /api request, or a page's, is handled by a React Router handler that
 // knows only its area's routes (server/route-areas.ts). That is sound only if,
@@ -145,5 +154,116 @@ describe('the pages area', () => {
       expect(area, path).toEqual(whole)
       expect(whole.body.length, path).toBeGreaterThan(100)
     }
+  })
+})
+
+describe('the page areas (a handler per first segment of a page’s path)', () => {
+  afterEach(() => setNow(undefined))
+
+  it('pick the same route as all the pages for every page path', async () => {
+    const pages = pagesBuild(await loadBuild())!
+    const areas = pageAreas(pages)
+    expect([...areas.keys()]).toEqual(expect.arrayContaining(['', 'pets', 'bookings', 'account']))
+    for (const [first, area] of areas) {
+      // Each holds the root, and its manifest names exactly its routes.
+      expect(area.routes.root, first).toBeDefined()
+      expect(Object.keys(area.assets.routes)).toEqual(Object.keys(area.routes))
+      expect(Object.keys(area.routes).length).toBeLessThan(Object.keys(pages.routes).length / 2)
+    }
+    const whole = treeOf(pages.routes)
+    let compared = 0
+    for (const path of samplePaths(pages.routes)) {
+      const first = pageAreaOf(path)
+      const area = first === null ? undefined : areas.get(first)
+      if (!area) continue
+      expect(matched(treeOf(area.routes), path), path).toBe(matched(whole, path))
+      compared++
+    }
+    expect(compared).toBeGreaterThan(80)
+  })
+
+  it('name the area by the first segment, as React Router reads a data request', () => {
+    expect(pageAreaOf('/')).toBe('')
+    expect(pageAreaOf('/_root.data')).toBe('')
+    expect(pageAreaOf('/pets')).toBe('pets')
+    expect(pageAreaOf('/pets/')).toBe('pets')
+    expect(pageAreaOf('/pets/7/edit')).toBe('pets')
+    expect(pageAreaOf('/pets/7.data')).toBe('pets')
+    expect(pageAreaOf('/pets.data')).toBe('pets')
+    expect(pageAreaOf('/bookingsByDate.csv')).toBe('bookingsByDate.csv')
+    expect(pageAreaOf('/Pets')).toBe('Pets')
+    expect(pageAreaOf('//pets')).toBeNull()
+    expect(pageAreaOf('/pets//7')).toBeNull()
+  })
+
+  it('render every page, data request and refusal as all the pages do, signed in or not', async () => {
+    const pages = pagesBuild(await loadBuild())!
+    const allPages = createRequestHandler(pages, 'production')
+    const byArea = new Map(
+      [...pageAreas(pages)].map(([first, area]) => [
+        first,
+        createRequestHandler(area, 'production'),
+      ]),
+    )
+    setNow('2031-05-20T12:00:00Z')
+    const stay = await bookedStay({ dropOff: '2031-06-01 09:00', pickUp: '2031-06-03 17:00' })
+    const owner = await createUser({ role: 'client' })
+    const pet = await createPet({ owner, name: 'Biscuit', type: 'dog' })
+    const manager = await clientFor(await createUser({ role: 'manager' }))
+    const client = await clientFor(owner)
+    const context = {
+      cspNonce: 'test-nonce',
+      clientIp: '127.0.0.1',
+      requestId: 'test',
+      logger: createLogger(),
+    } as AppLoadContext
+    const paths = [
+      '/',
+      '/_root.data',
+      '/services',
+      '/reviews',
+      '/pets',
+      '/pets.data',
+      `/pets/${pet.id}`,
+      `/pets/${pet.id}/edit`,
+      `/pets/${pet.id}.data`,
+      '/pets/new',
+      '/pets/999999',
+      '/pets/x/y/z',
+      '/bookings',
+      `/bookings/pet/${stay.pet.id}`,
+      '/bookingsByDate?date=2031-06-02',
+      '/bookingsByDate.csv?date=2031-06-02',
+      '/my-bookings',
+      '/users',
+      '/settings',
+      '/account',
+      '/account/data',
+      '/admin/outbox',
+      '/login',
+      '/logout',
+    ]
+    let rendered = 0
+    for (const cookie of ['', manager.cookie, client.cookie])
+      for (const path of paths) {
+        const area = byArea.get(pageAreaOf(path.split('?')[0])!)!
+        expect(area, path).toBeDefined()
+        const ask = async (handler: typeof allPages) => {
+          const response = await handler(
+            new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} }),
+            context,
+          )
+          return {
+            status: response.status,
+            headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+            body: await response.text(),
+          }
+        }
+        const [whole, narrow] = [await ask(allPages), await ask(area)]
+        expect(narrow, `${path} (${cookie ? 'signed in' : 'visitor'})`).toEqual(whole)
+        if (whole.status === 200 && whole.body.length > 1000) rendered++
+      }
+    // Signed in, the pages themselves were rendered (not only the way to log in).
+    expect(rendered).toBeGreaterThan(20)
   })
 })

@@ -13,10 +13,11 @@ import {
 import { statementsDuring } from '../support/statements'
 
 // The JSON a signed-in session reads most (who is logged in, their pets and
-// bookings, the day's bookings for staff) is answered by the server itself
-// for a plain GET with a session cookie (app/http/signed-in-reads.server.ts),
-// and by React Router's resource route otherwise (here: the same path with a
-// query). Both ways must give the same status, headers and bytes, run the
+// bookings, the day's bookings for staff, a page of every booking or pet for
+// those who may list them) is answered by the server itself for a plain GET
+// with a session cookie (app/http/signed-in-reads.server.ts), and by React
+// Router's resource route otherwise (here: the same path with one more
+// query parameter). Both ways must give the same status, headers and bytes, run the
 // same statements, and everything the server cannot answer alike (no live
 // session, a refusal, an API token, HEAD, another spelling of the path) must
 // be left to the route. The request log says which way answered.
@@ -26,6 +27,7 @@ let close: () => Promise<void>
 let loggedRequest: (path: string) => Promise<Record<string, any>>
 let client: Client
 let employee: Client
+let manager: Client
 const DAY = '2031-05-11'
 
 beforeAll(async () => {
@@ -55,6 +57,8 @@ beforeAll(async () => {
   }
   employee = new Client(base)
   await employee.login((await createUser({ role: 'employee' })).email)
+  manager = new Client(base)
+  await manager.login((await createUser({ role: 'manager' })).email)
 })
 afterAll(async () => {
   setNow(undefined)
@@ -75,7 +79,21 @@ const reads = () =>
     ['/api/pets/user', client],
     ['/api/bookings/user', client],
     [`/api/bookings/date/${DAY}`, employee],
+    ['/api/bookings?page=1', manager],
+    ['/api/bookings/?page=2&limit=1', manager],
+    ['/api/pets?limit=3&page=2', employee],
+    ['/api/pets/?page=%201', manager],
   ] as const
+
+/** The same request, which the server leaves to React Router (one more parameter). */
+const viaRouter = (path: string) => `${path}${path.includes('?') ? '&' : '?'}via=router`
+
+/** The headers that must agree both ways (a page's links name the URL asked for, less the extra parameter). */
+const sameHeaders = (r: Raw) =>
+  stable(r).map(([name, value]): [string, string] => [
+    name,
+    name === 'link' ? value.replaceAll('&via=router', '') : value,
+  ])
 
 describe('signed-in reads answered by the server', () => {
   it('answer as React Router does, with every encoding, and run the same statements', async () => {
@@ -84,13 +102,13 @@ describe('signed-in reads answered by the server', () => {
         const headers: Record<string, string> = { Cookie: who.cookie }
         if (encoding) headers['Accept-Encoding'] = encoding
         // Once first, so the read cache (the hotel's settings) is as full for both.
-        await get(`${path}?via=router`, headers)
+        await get(viaRouter(path), headers)
         const direct = await statementsDuring(() => get(path, headers))
-        const routed = await statementsDuring(() => get(`${path}?via=router`, headers))
+        const routed = await statementsDuring(() => get(viaRouter(path), headers))
         const [a, b] = [direct.result, routed.result]
         expect([path, a.status, a.how, b.how]).toEqual([path, 200, 'signed-in', undefined])
         expect([a.status, a.statusText]).toEqual([b.status, b.statusText])
-        expect(stable(a)).toEqual(stable(b))
+        expect(sameHeaders(a)).toEqual(sameHeaders(b))
         expect(a.body.equals(b.body), path).toBe(true)
         expect(header(a, 'content-security-policy')).toMatch(/nonce-/)
         expect(direct.statements, path).toEqual(routed.statements)
@@ -108,24 +126,37 @@ describe('signed-in reads answered by the server', () => {
     const me = await compressed('/api/auth/', client)
     expect(me.encoding).toBeUndefined()
     expect(me.body.fname).toBe('Ada')
+    // A page: its items, and the links to the others made from the URL asked for.
+    const page = await get('/api/pets/?limit=3&page=2', { Cookie: employee.cookie })
+    expect(JSON.parse(decode(page)).Pets).toHaveLength(3)
+    expect(header(page, 'link')).toBe(
+      [
+        `<${base}/api/pets/?limit=3&page=1>; rel="first"`,
+        `<${base}/api/pets/?limit=3&page=1>; rel="prev"`,
+        `<${base}/api/pets/?limit=3&page=3>; rel="next"`,
+      ].join(', '),
+    )
+    const last = await get('/api/bookings?page=2&limit=1', { Cookie: manager.cookie })
+    expect(JSON.parse(decode(last)).bookings).toHaveLength(1)
+    expect(header(last, 'link')).not.toContain('rel="next"')
   })
 
   it('carry one ETag both ways and answer 304 to it', async () => {
     const answers: [string, string][][] = []
     for (const [path, who] of reads()) {
       const a = await get(path, { Cookie: who.cookie })
-      const b = await get(`${path}?via=router`, { Cookie: who.cookie })
+      const b = await get(viaRouter(path), { Cookie: who.cookie })
       const tag = header(a, 'etag')
       expect(tag).toMatch(/^W\/"[\w-]{27}"$/)
       expect(header(b, 'etag')).toBe(tag)
-      for (const asked of [path, `${path}?via=router`]) {
+      for (const asked of [path, viaRouter(path)]) {
         const again = await get(asked, { Cookie: who.cookie, 'If-None-Match': `"x", ${tag}` })
         expect([asked, again.status, again.body.length]).toEqual([asked, 304, 0])
         expect(again.how).toBe(asked === path ? 'signed-in' : undefined)
         expect(header(again, 'etag')).toBe(tag)
         expect(header(again, 'content-type')).toBeUndefined()
         expect(header(again, 'cache-control')).toBe('no-store')
-        answers.push(stable(again))
+        answers.push(sameHeaders(again))
       }
       expect(answers[0]).toEqual(answers[1])
       answers.length = 0
@@ -176,6 +207,30 @@ describe('what the server leaves to React Router', () => {
     const badDate = await get('/api/bookings/date/2031-02-30', { Cookie: employee.cookie })
     expect([badDate.status, badDate.how]).toEqual([400, undefined])
     expect(JSON.parse(decode(badDate)).errors.date).toBeTruthy()
+  })
+
+  it('a page’s refusals, the whole lists, and a page asked for with anything more', async () => {
+    const cases: [string, Client, number][] = [
+      // A client may list neither; a page its route refuses (400).
+      ['/api/bookings?page=1', client, 403],
+      ['/api/pets?page=1', client, 403],
+      ['/api/bookings?page=0', manager, 400],
+      ['/api/pets?limit=201', employee, 400],
+      ['/api/pets?page=', employee, 400],
+      // The whole lists are streamed by their route.
+      ['/api/bookings', manager, 200],
+      ['/api/pets/', employee, 200],
+      ['/api/pets?', employee, 200],
+      // Another parameter, another spelling of the path, another list.
+      ['/api/pets?page=1&q=x', employee, 200],
+      ['/api/Pets?page=1', employee, 200],
+      ['/api/%70ets?page=1', employee, 200],
+      ['/api/pets//?page=1', employee, 200],
+    ]
+    for (const [path, who, status] of cases) {
+      const answer = await get(path, { Cookie: who.cookie })
+      expect([path, answer.status, answer.how]).toEqual([path, status, undefined])
+    }
   })
 
   it('an API token’s call, HEAD, and other spellings of the path', async () => {

@@ -3,8 +3,9 @@ import { assertCan, canListAllBookings } from '~/domain/permissions'
 import { apiHandler, methodNotAllowed, ok, readJsonObject, validate } from '~/http/api.server'
 import { requireApiUser } from '~/http/auth.server'
 import { hotelClock } from '~/infra/clock.server'
-import { pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
-import { allBookingsInBatches, listAllBookingsPage } from '~/models/booking/queries.server'
+import { readApiPaging, wholeList } from '~/http/json-list.server'
+import { bookingsPage } from '~/http/signed-in-reads.server'
+import { allBookingsInBatches } from '~/models/booking/queries.server'
 import { BOOKING_FAILURES, createBooking } from '~/models/booking/write.server'
 import { bookingApiSchema } from '~/schemas/booking'
 import { publicOrigin } from '~/http/public-origin.server'
@@ -16,7 +17,7 @@ export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
   assertCan(canListAllBookings(actor))
   const paging = readApiPaging(request)
   if (!paging) return wholeList(request, 'bookings', allBookingsInBatches({ actor }))
-  return pagedList(request, 'bookings', paging, await listAllBookingsPage({ actor, paging }))
+  return bookingsPage.respond(request, { actor, paging })
 })
 
 // POST /api/bookings — {client_id, pet_id, booking_type, drop_off_date, pick_up_date, services} → 201 {booking}.

@@ -4,8 +4,9 @@ import { requireApiUser } from '~/http/auth.server'
 import { readApiPetForm } from '~/http/pet-form.server'
 import { forbidden } from '~/domain/errors'
 import { assertCan, canAddPetFor, canListAllPets } from '~/domain/permissions'
-import { pagedList, readApiPaging, wholeList } from '~/http/json-list.server'
-import { allPetsInBatches, listPetsPage } from '~/models/pet/queries.server'
+import { readApiPaging, wholeList } from '~/http/json-list.server'
+import { petsPage } from '~/http/signed-in-reads.server'
+import { allPetsInBatches } from '~/models/pet/queries.server'
 import { PET_FAILURES } from '~/models/pet/rows.server'
 import { createPet } from '~/models/pet/write.server'
 
@@ -16,7 +17,7 @@ export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
   assertCan(canListAllPets(actor))
   const paging = readApiPaging(request)
   if (!paging) return wholeList(request, 'Pets', allPetsInBatches({ actor }))
-  return pagedList(request, 'Pets', paging, await listPetsPage({ actor, paging }))
+  return petsPage.respond(request, { actor, paging })
 })
 
 // POST /api/pets — multipart: the pet's fields, preview_image, additional_images (repeated).
