@@ -43,6 +43,26 @@ const matched = (tree: RouteObject[], path: string) =>
     ?.map((m) => m.route.id)
     .join(' > ') ?? 'none'
 
+/**
+ * Expects each path that has an area (`areaOf`) to match the same routes
+ * there as among `all`; gives how many paths it compared.
+ */
+function expectSameMatches(
+  all: Routes,
+  paths: Iterable<string>,
+  areaOf: (path: string) => Routes | undefined,
+): number {
+  const whole = treeOf(all)
+  let compared = 0
+  for (const path of paths) {
+    const routes = areaOf(path)
+    if (!routes) continue
+    expect(matched(treeOf(routes), path), path).toBe(matched(whole, path))
+    compared++
+  }
+  return compared
+}
+
 function fullPathOf(routes: Routes, id: string): string {
   const route = routes[id]!
   const own = route.path ?? ''
@@ -78,27 +98,24 @@ describe('/api areas', () => {
     )
     expect(areas.has('docs')).toBe(false)
 
-    const whole = treeOf(build.routes)
-    const paths = samplePaths(build.routes)
-    let compared = 0
-    for (const path of paths) {
+    const compared = expectSameMatches(build.routes, samplePaths(build.routes), (path) => {
       const area = apiAreaOf(path)
-      const routes = area === null ? undefined : areas.get(area)
-      if (!routes) continue
-      expect(matched(treeOf(routes), path), path).toBe(matched(whole, path))
-      compared++
-    }
+      return area === null ? undefined : areas.get(area)
+    })
     expect(compared).toBeGreaterThan(100)
   })
 
   it('name the area by the segment after /api only', () => {
-    expect(apiAreaOf('/api/auth')).toBe('auth')
-    expect(apiAreaOf('/api/auth/login')).toBe('auth')
-    expect(apiAreaOf('/api/bookings/date/2026-01-01')).toBe('bookings')
-    expect(apiAreaOf('/api/')).toBe('')
-    expect(apiAreaOf('/API/auth')).toBeNull()
-    expect(apiAreaOf('/apiauth')).toBeNull()
-    expect(apiAreaOf('/pets')).toBeNull()
+    for (const [path, area] of [
+      ['/api/auth', 'auth'],
+      ['/api/auth/login', 'auth'],
+      ['/api/bookings/date/2026-01-01', 'bookings'],
+      ['/api/', ''],
+      ['/API/auth', null],
+      ['/apiauth', null],
+      ['/pets', null],
+    ] as const)
+      expect(apiAreaOf(path), path).toBe(area)
   })
 })
 
@@ -170,30 +187,28 @@ describe('the page areas (a handler per first segment of a page’s path)', () =
       expect(Object.keys(area.assets.routes)).toEqual(Object.keys(area.routes))
       expect(Object.keys(area.routes).length).toBeLessThan(Object.keys(pages.routes).length / 2)
     }
-    const whole = treeOf(pages.routes)
-    let compared = 0
-    for (const path of samplePaths(pages.routes)) {
+    const compared = expectSameMatches(pages.routes, samplePaths(pages.routes), (path) => {
       const first = pageAreaOf(path)
-      const area = first === null ? undefined : areas.get(first)
-      if (!area) continue
-      expect(matched(treeOf(area.routes), path), path).toBe(matched(whole, path))
-      compared++
-    }
+      return first === null ? undefined : areas.get(first)?.routes
+    })
     expect(compared).toBeGreaterThan(80)
   })
 
   it('name the area by the first segment, as React Router reads a data request', () => {
-    expect(pageAreaOf('/')).toBe('')
-    expect(pageAreaOf('/_root.data')).toBe('')
-    expect(pageAreaOf('/pets')).toBe('pets')
-    expect(pageAreaOf('/pets/')).toBe('pets')
-    expect(pageAreaOf('/pets/7/edit')).toBe('pets')
-    expect(pageAreaOf('/pets/7.data')).toBe('pets')
-    expect(pageAreaOf('/pets.data')).toBe('pets')
-    expect(pageAreaOf('/bookingsByDate.csv')).toBe('bookingsByDate.csv')
-    expect(pageAreaOf('/Pets')).toBe('Pets')
-    expect(pageAreaOf('//pets')).toBeNull()
-    expect(pageAreaOf('/pets//7')).toBeNull()
+    for (const [path, area] of [
+      ['/', ''],
+      ['/_root.data', ''],
+      ['/pets', 'pets'],
+      ['/pets/', 'pets'],
+      ['/pets/7/edit', 'pets'],
+      ['/pets/7.data', 'pets'],
+      ['/pets.data', 'pets'],
+      ['/bookingsByDate.csv', 'bookingsByDate.csv'],
+      ['/Pets', 'Pets'],
+      ['//pets', null],
+      ['/pets//7', null],
+    ] as const)
+      expect(pageAreaOf(path), path).toBe(area)
   })
 
   it('render every page, data request and refusal as all the pages do, signed in or not', async () => {
