@@ -31,6 +31,17 @@ export const MAX_STAY_DAYS = 366
  * touches [from, to], cancelled ones aside (no-shows stay: the day sheet shows them).
  */
 export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
+  return coveringBetween(db, ...boundsOf(from, to))
+}
+
+/** The wall times a stay must touch to cover `from` through `to`: [from's midnight, the midnight after `to`). */
+export const boundsOf = (from: IsoDate, to: IsoDate): [string, string] => [
+  `${from} 00:00:00`,
+  `${addDays(to, 1)} 00:00:00`,
+]
+
+/** coveringQuery for bounds already made (`boundsOf`), each a bound value as it is. */
+export function coveringBetween(db: Conn, start: string, end: string) {
   return (
     // Each stay's pet by key: a day's few dozen stays, not a hash of every pet.
     joinRow(db({ b: 'bookings' }), 'pets', 'p', 'b.pet_id', { byKey: true })
@@ -39,7 +50,7 @@ export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
       // Dropped off before the day after `to`, picked up on or after `from`'s
       // midnight: the stay's range [drop-off, pick-up] overlaps [from, to + 1),
       // in the form the bookings_stay_range index answers (migration 017).
-      .whereRaw(stayOverlapsSql(), [`${from} 00:00:00`, `${addDays(to, 1)} 00:00:00`, '[)'])
+      .whereRaw(stayOverlapsSql(), [start, end, '[)'])
   )
 }
 

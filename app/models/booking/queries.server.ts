@@ -21,10 +21,11 @@ import {
 } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
-import { getDb } from '~/infra/db.server'
+import { compiledOnce, getDb } from '~/infra/db.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
 import { inBatches, offsetOf } from '../batches.server'
 import { getHotelSettings } from '../hotel-settings.server'
-import { dayQuery } from './occupancy.server'
+import { boundsOf, coveringBetween } from './occupancy.server'
 import {
   BOOKING_COLUMNS,
   bookingQuery,
@@ -194,6 +195,17 @@ export async function listPetBookings({
   }
 }
 
+/**
+ * The stays covering one day (dayQuery's), with a booking's columns, by
+ * drop-off: compiled once, since staff poll it all day.
+ */
+const DAYS_BOOKINGS = compiledOnce((db, start: string, end: string) =>
+  coveringBetween(db, start, end)
+    .select(...BOOKING_COLUMNS)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+    .options(PREPARED),
+)
+
 /** Every booking covering a date (drop-off date ≤ date ≤ pick-up date): staff only. */
 export async function listBookingsCoveringDate({
   date,
@@ -204,9 +216,7 @@ export async function listBookingsCoveringDate({
 }): Promise<Booking[]> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
-  const rows = (await dayQuery(db, date)
-    .select(...BOOKING_COLUMNS)
-    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as BookingRow[]
+  const { rows } = (await DAYS_BOOKINGS(db, ...boundsOf(date, date))) as { rows: BookingRow[] }
   return hydrate(db, rows, hotelClock().now)
 }
 

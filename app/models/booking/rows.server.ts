@@ -6,7 +6,7 @@ import { isStarted } from '~/domain/booking-states'
 import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
-import { inOneRoundTrip } from '~/infra/db.server'
+import { compiledOnce, oneRoundTripQuery } from '~/infra/db.server'
 import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import {
   missingVaccinesOfStays,
@@ -112,8 +112,8 @@ export function bookingQuery(db: Conn, { withCancelled = false, fewRows = false 
 type AdjustmentRow = PriceAdjustment & { booking_id: number }
 type AdjustmentLineRow = Omit<AdjustmentRow, 'amount'> & { amount_cents: number }
 
-/** The price lines of bookings, by id. */
-const adjustmentsQuery = (db: Conn, ids: number[]) =>
+/** The price lines of bookings (`ids`: their ids as an array, `toPgArray`). */
+const adjustmentsQuery = (db: Conn, ids: string) =>
   db({ a: 'booking_adjustments' })
     .leftJoin({ u: 'users' }, 'u.id', 'a.actor_id')
     .select(
@@ -124,7 +124,7 @@ const adjustmentsQuery = (db: Conn, ids: number[]) =>
       'u.fname as by',
       db.raw(`to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as created_at`),
     )
-    .whereRaw('a.booking_id = ANY(?::int[])', [toPgArray(ids)])
+    .whereRaw('a.booking_id = ANY(?::int[])', [ids])
     .orderBy('a.id')
 
 type LineRow = { booking_id: number; service_id: number; service_name: string; price_cents: number }
@@ -156,6 +156,38 @@ type Found = {
 }
 
 /**
+ * A booking list's details in one round trip, a prepared statement compiled
+ * once for each combination (the records only when a stay is still
+ * expected, the price lines only when a booking has any). Each list of ids
+ * is one bound array (`toPgArray`).
+ */
+const detailsQuery = (
+  db: Conn,
+  { ids, pets, adjusted }: { ids: string; pets?: string; adjusted?: string },
+) =>
+  oneRoundTripQuery(
+    db,
+    {
+      lines: linesQuery(db, ids),
+      staff: staffQuery(db, ids),
+      ...(pets === undefined ? {} : { vaccinations: vaccinationsQuery(db, pets) }),
+      ...(adjusted === undefined ? {} : { adjustments: adjustmentsQuery(db, adjusted) }),
+    },
+    { prepared: true },
+  )
+
+const DETAILS = {
+  lines: compiledOnce((db, ids: string) => detailsQuery(db, { ids })),
+  withRecords: compiledOnce((db, ids: string, pets: string) => detailsQuery(db, { ids, pets })),
+  withAdjustments: compiledOnce((db, ids: string, adjusted: string) =>
+    detailsQuery(db, { ids, adjusted }),
+  ),
+  all: compiledOnce((db, ids: string, pets: string, adjusted: string) =>
+    detailsQuery(db, { ids, pets, adjusted }),
+  ),
+}
+
+/**
  * Adds to booking rows their booked lines, their services' staff, the
  * vaccines each stay lacks and their price lines: lookups by key, read in one
  * round trip (a prepared statement); the vaccination records only when a stay
@@ -167,18 +199,18 @@ export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): 
   const judged = staysToJudge(rows)
   const adjusted = rows.filter((r) => r.adjustment_count > 0).map((r) => r.id)
   const settings = judged.length ? await settingsSeenBy(db) : null
-  const found = await inOneRoundTrip<Found>(
-    db,
-    {
-      lines: linesQuery(db, ids),
-      staff: staffQuery(db, ids),
-      ...(judged.length
-        ? { vaccinations: vaccinationsQuery(db, [...new Set(judged.map((s) => s.pet_id))]) }
-        : {}),
-      ...(adjusted.length ? { adjustments: adjustmentsQuery(db, adjusted) } : {}),
-    },
-    { prepared: true },
-  )
+  const pets = toPgArray([...new Set(judged.map((s) => s.pet_id))])
+  const statement =
+    judged.length && adjusted.length
+      ? DETAILS.all(db, ids, pets, toPgArray(adjusted))
+      : judged.length
+        ? DETAILS.withRecords(db, ids, pets)
+        : adjusted.length
+          ? DETAILS.withAdjustments(db, ids, toPgArray(adjusted))
+          : DETAILS.lines(db, ids)
+  const {
+    rows: [found],
+  } = (await statement) as { rows: [Found] }
   const missing = settings
     ? missingVaccinesOfStays(rows, recordsByPet(found.vaccinations ?? []), settings)
     : rows.map(() => [])

@@ -99,11 +99,14 @@ async function requirePet(db: Conn, petId: number, actor: Actor) {
   return pet
 }
 
-/** The records of the pets, by pet, newest expiry first: a query to run (alone or with others). */
-export const vaccinationsQuery = (db: Conn, petIds: number[]) =>
+/**
+ * The records of the pets (`petIds`: their ids as an array, `toPgArray`), by
+ * pet, newest expiry first: a query to run (alone or with others).
+ */
+export const vaccinationsQuery = (db: Conn, petIds: string) =>
   db('vaccinations')
     .select(...COLUMNS(db))
-    .whereRaw('pet_id = ANY(?::int[])', [toPgArray(petIds)])
+    .whereRaw('pet_id = ANY(?::int[])', [petIds])
     .orderBy([
       { column: 'pet_id' },
       { column: 'expires_on', order: 'desc' },
@@ -129,7 +132,7 @@ export async function vaccinationsOfPets(
   petIds: number[],
 ): Promise<Map<number, VaccinationRecord[]>> {
   if (!petIds.length) return new Map()
-  return recordsByPet(await vaccinationsQuery(db, petIds))
+  return recordsByPet(await vaccinationsQuery(db, toPgArray(petIds)))
 }
 
 /** GET /api/pets/{id}/vaccinations and the pet page. */
