@@ -18,7 +18,7 @@ import { concurrently, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { joinRow, wallColumn, wallTimes, type Conn } from './rows.server'
-import { stayOverlapsSql, whereHolding } from './states.server'
+import { stayOverlapsSql, whereHolding, whereNotCancelled } from './states.server'
 
 // Places taken per date and unit, and the capacity check of every booking
 // write. The count always comes from the bookings themselves.
@@ -44,9 +44,8 @@ export const boundsOf = (from: IsoDate, to: IsoDate): [string, string] => [
 export function coveringBetween(db: Conn, start: string, end: string) {
   return (
     // Each stay's pet by key: a day's few dozen stays, not a hash of every pet.
-    joinRow(db({ b: 'bookings' }), 'pets', 'p', 'b.pet_id', { byKey: true })
+    whereNotCancelled(joinRow(db({ b: 'bookings' }), 'pets', 'p', 'b.pet_id', { byKey: true }))
       .select(...wallTimes(db))
-      .whereNot('b.status', 'cancelled')
       // Dropped off before the day after `to`, picked up on or after `from`'s
       // midnight: the stay's range [drop-off, pick-up] overlaps [from, to + 1),
       // in the form the bookings_stay_range index answers (migration 017).

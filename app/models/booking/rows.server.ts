@@ -3,6 +3,7 @@ import type { Booking, PriceAdjustment } from '~/domain/booking'
 import type { BookingType } from '~/domain/booking-rules'
 import type { BookingStatus } from '~/domain/front-desk'
 import { isStarted } from '~/domain/booking-states'
+import { whereNotCancelled } from './states.server'
 import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
@@ -106,7 +107,7 @@ export function bookingQuery(db: Conn, { withCancelled = false, fewRows = false 
   const q = joinRow(db({ b: 'bookings' }), 'pets', 'p', 'b.pet_id', { byKey: fewRows })
     .select(...BOOKING_COLUMNS)
     .select(...wallTimes(db))
-  return withCancelled ? q : q.whereNot('b.status', 'cancelled')
+  return withCancelled ? q : whereNotCancelled(q)
 }
 
 type AdjustmentRow = PriceAdjustment & { booking_id: number }

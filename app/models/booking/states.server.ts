@@ -14,6 +14,17 @@ export const whereStarted = (q: Query, now: WallDateTime, b = 'b') =>
   q.where(`${b}.drop_off_at`, '<=', now)
 export const whereNotStarted = (q: Query, now: WallDateTime, b = 'b') =>
   q.where(`${b}.drop_off_at`, '>', now)
+/**
+ * not cancelled. The status is written into the text, not bound: every
+ * query is planned for no value in particular, and for `status <> $1` the
+ * planner guesses from the column's spread alone. When ANALYZE's sample sees
+ * a single status (a hotel that never checks guests in or out: every
+ * booking 'booked'), it guesses that no row passes, and reads a page of all
+ * bookings by sorting the whole table (~450 ms at 150,000 bookings) instead
+ * of walking the id index. With the value in the text it knows how few are
+ * cancelled.
+ */
+export const whereNotCancelled = (q: Query, b = 'b') => q.whereRaw(`${b}.status <> 'cancelled'`)
 /** holding: not cancelled, not a no-show — the stay holds its nights. */
 export const whereHolding = (q: Query, b = 'b') => q.whereIn(`${b}.status`, HOLDING_STATUSES)
 /** current: holding, and not yet picked up. */
