@@ -3,14 +3,16 @@ import { configDefaults, defineConfig } from 'vitest/config'
 
 // API, model and unit tests. Each file runs in its own process with its own
 // database (tests/support/setup-db.ts); the browser journeys have their own config.
-// The cluster test (two servers, nginx, one database) needs PostgreSQL: on the
-// embedded database alone it is left out, and scripts/test.sh says so.
-const CLUSTER_TEST = 'tests/api/cluster.test.ts'
+// Two tests need PostgreSQL: the cluster test (two servers, nginx, one
+// database) and the read pipeline's (the embedded database has one connection
+// and nothing to pipeline). On the embedded database alone they are left out,
+// and scripts/test.sh says so.
+const POSTGRES_ONLY = ['tests/api/cluster.test.ts', 'tests/api/read-pipeline.test.ts']
 export default defineConfig({
   resolve: { alias: { '~': path.resolve('app') } },
   test: {
     include: ['tests/api/**/*.test.ts', 'app/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : [CLUSTER_TEST])],
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/setup-db.ts'],
     pool: 'forks',

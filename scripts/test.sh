@@ -9,13 +9,14 @@ export TZ="${TZ:-Pacific/Auckland}"
 export OPENAPI_COVERAGE=1
 node scripts/ensure-build.mjs
 echo "== API, model and unit tests on PGlite (embedded) =="
-echo "   (left out here: tests/api/cluster.test.ts, two servers behind nginx, which needs PostgreSQL)"
+echo "   (left out here, as they need PostgreSQL: tests/api/cluster.test.ts, two servers behind nginx;"
+echo "    tests/api/read-pipeline.test.ts, the connection the hot lookups share)"
 env -u TEST_DATABASE_URL npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== API, model and unit tests on PostgreSQL, with the cluster test (nginx) =="
+  echo "== API, model and unit tests on PostgreSQL, with the cluster test (nginx) and the read pipeline's =="
   npx vitest run
 else
-  echo "== The cluster test was left out: set TEST_DATABASE_URL (PostgreSQL) and install nginx to run it =="
+  echo "== The cluster and read pipeline tests were left out: set TEST_DATABASE_URL (PostgreSQL) and install nginx to run them =="
 fi
 if [ -f playwright.config.ts ]; then
   echo "== Browser journeys (Chromium, JavaScript on and off) =="

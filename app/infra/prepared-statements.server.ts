@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import ClientPg from 'knex/lib/dialects/postgres/index.js'
+import type pg from 'pg'
+import { ReadPipeline } from './read-pipeline.server'
 
 // Prepared statements for the hot key lookups (a session's user, a token's
 // user, a client's pets…). PostgreSQL parses and plans an ordinary query
@@ -19,11 +21,13 @@ import ClientPg from 'knex/lib/dialects/postgres/index.js'
 // tests/api/growing-pages-plans.test.ts (thousands of clients, pets and
 // reviews) explain the queries of the pages that grow with the hotel that way.
 //
-// PREPARED is for queries whose plan never changes with the values: equality
+// PREPARED is for reads whose plan never changes with the values: equality
 // on a key or an indexed column, or a window whose width never changes (the
 // stays covering one day). The name is a hash of the SQL text, so a builder
 // whose text varies (an optional filter) gets one statement per shape rather
-// than a clash.
+// than a clash. Outside a transaction such a read runs on the server's read
+// pipeline (app/infra/read-pipeline.server.ts), with every other request's
+// lookups; so it must be quick and wait on nothing, which a key lookup is.
 
 /** Options for a knex query or raw: run it as a prepared statement (on PostgreSQL). */
 export const PREPARED = Object.freeze({ prepared: true })
@@ -57,6 +61,14 @@ const statementName = (sql: string) => {
 
 type PoolConnection = { query: (sql: string, callback: (error: Error | null) => void) => void }
 
+/** planPreparedGenerically for a connection opened outside the pool. */
+const plannedGenerically = (client: pg.Client) =>
+  new Promise<void>((resolve, reject) =>
+    planPreparedGenerically(client as unknown as PoolConnection, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  )
+
 /**
  * Every new connection plans its prepared statements generically from the
  * first run (PostgreSQL's default re-plans them for their values five times,
@@ -82,23 +94,59 @@ const isStalePlan = (error: unknown) =>
   /cached plan must not change result type/.test((error as Error).message)
 
 type PgClientClass = new (...args: unknown[]) => {
+  connectionSettings: pg.ClientConfig
   _query(connection: Connection, obj: Compiled): Promise<unknown>
+  destroy(callback?: (error?: unknown) => void): Promise<void>
 }
 
-/** knex's PostgreSQL client, with statements marked PREPARED sent as named ones. */
+/** A read: what a PREPARED statement must be to run on the read pipeline. */
+const isRead = (obj: Compiled & { method?: string }) =>
+  obj.method === 'select' ||
+  obj.method === 'first' ||
+  obj.method === 'pluck' ||
+  (obj.method === 'raw' &&
+    /^\s*select\b/i.test(obj.sql) &&
+    !/\bfor\s+(update|share|no key|key)\b/i.test(obj.sql))
+
+/**
+ * knex's PostgreSQL client, with statements marked PREPARED sent as named
+ * ones: outside a transaction on the read pipeline, inside one on the
+ * transaction's connection (where its own writes are seen).
+ */
 export class PreparingPgClient extends (ClientPg as unknown as PgClientClass) {
-  async _query(connection: Connection, obj: Compiled) {
+  #pipeline: ReadPipeline | undefined
+
+  async _query(connection: Connection & { __knexTxId?: string }, obj: Compiled) {
     if (!obj.options?.prepared) return super._query(connection, obj)
     const name = statementName(obj.sql)
+    const pipeline =
+      connection.__knexTxId === undefined && isRead(obj) ? this.#readPipeline() : null
+    const on = pipeline ? ((await pipeline.connection()) as unknown as Connection) : connection
     try {
-      return await super._query(connection, { ...obj, options: { name } })
+      return await super._query(on, { ...obj, options: { name } })
     } catch (error) {
+      pipeline?.failed(error)
       if (!isStalePlan(error)) throw error
       // The table changed since this connection prepared the statement: drop
-      // it, and run this one as an ordinary query (the next prepares afresh).
-      delete connection.connection?.parsedStatements?.[name]
-      await super._query(connection, { sql: `deallocate "${name}"` } as Compiled)
+      // it (or the pipeline's connection, whose other statements may be stale
+      // too), and run this one as an ordinary query on the pool's connection.
+      if (pipeline) pipeline.reset()
+      else {
+        delete connection.connection?.parsedStatements?.[name]
+        await super._query(connection, { sql: `deallocate "${name}"` } as Compiled)
+      }
       return super._query(connection, { ...obj, options: undefined })
     }
+  }
+
+  #readPipeline(): ReadPipeline {
+    this.#pipeline ??= new ReadPipeline(this.connectionSettings, plannedGenerically)
+    return this.#pipeline
+  }
+
+  async destroy(callback?: (error?: unknown) => void) {
+    await this.#pipeline?.close()
+    this.#pipeline = undefined
+    return super.destroy(callback)
   }
 }

@@ -1,0 +1,136 @@
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb, getDb } from '~/infra/db.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
+
+// On PostgreSQL the hot key lookups (reads marked PREPARED) of every request
+// in flight share one pipelined connection per server, outside transactions;
+// inside one they run on its connection and see its writes. A lookup that
+// fails fails alone, a lost connection is opened again, and closing the
+// database closes it. Runs only on PostgreSQL (the embedded database has one
+// connection and nothing to pipeline); vitest.config.ts leaves it out otherwise.
+
+const pidOf = async (db: Knex | Knex.Transaction, prepared: boolean) => {
+  const query = db.raw('select pg_backend_pid() as pid')
+  const { rows } = (await (prepared ? query.options(PREPARED) : query)) as {
+    rows: { pid: number }[]
+  }
+  return rows[0].pid
+}
+
+beforeAll(async () => {
+  const db = await getDb()
+  await db.schema.createTable('pipeline_probe', (t) => {
+    t.integer('id').primary()
+    t.text('name')
+  })
+})
+afterAll(async () => {
+  await (await getDb()).schema.dropTableIfExists('pipeline_probe')
+})
+
+describe('the read pipeline', () => {
+  it("carries every request's lookups on one connection, apart from the pool's", async () => {
+    const db = await getDb()
+    const lookups = await Promise.all(Array.from({ length: 24 }, () => pidOf(db, true)))
+    expect(new Set(lookups).size).toBe(1)
+    // Set up as the pool's connections are: every statement planned generically.
+    const setting = (await db
+      .raw(`select current_setting('plan_cache_mode') as mode, pg_backend_pid() as pid`)
+      .options(PREPARED)) as { rows: { mode: string; pid: number }[] }
+    expect(setting.rows[0]).toEqual({ mode: 'force_generic_plan', pid: lookups[0] })
+    // Ordinary queries and writes keep to the pool.
+    const ordinary = await Promise.all(Array.from({ length: 6 }, () => pidOf(db, false)))
+    expect(ordinary).not.toContain(lookups[0])
+    // Each lookup still gets its own answer.
+    const echoed = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => db.raw('select ?::int as n', [i]).options(PREPARED)),
+    )
+    expect(echoed.map((r) => (r as { rows: { n: number }[] }).rows[0].n)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i),
+    )
+  })
+
+  it("runs a transaction's lookups on its connection, where its own writes are seen", async () => {
+    const db = await getDb()
+    const byKey = (conn: Knex | Knex.Transaction) =>
+      conn('pipeline_probe').select('name').where({ id: 7 }).first().options(PREPARED)
+    const pipelinePid = await pidOf(db, true)
+    await db.transaction(async (trx) => {
+      await trx('pipeline_probe').insert({ id: 7, name: 'uncommitted' })
+      expect(await byKey(trx)).toEqual({ name: 'uncommitted' })
+      expect(await pidOf(trx, true)).not.toBe(pipelinePid)
+      // Outside, nothing is seen until the transaction commits.
+      expect(await byKey(db)).toBeUndefined()
+    })
+    expect(await byKey(db)).toEqual({ name: 'uncommitted' })
+  })
+
+  it('sends a write marked PREPARED to the pool, never down the pipeline', async () => {
+    const db = await getDb()
+    const pipelinePid = await pidOf(db, true)
+    const { rows } = (await db
+      .raw(
+        `insert into pipeline_probe (id, name) values (8, 'written') returning pg_backend_pid() as pid`,
+      )
+      .options(PREPARED)) as { rows: { pid: number }[] }
+    expect(rows[0].pid).not.toBe(pipelinePid)
+    const locked = (await db
+      .raw('select pg_backend_pid() as pid from pipeline_probe where id = 8 for update')
+      .options(PREPARED)) as { rows: { pid: number }[] }
+    expect(locked.rows[0].pid).not.toBe(pipelinePid)
+  })
+
+  it('fails a bad lookup alone: those sent with it are answered', async () => {
+    const db = await getDb()
+    const pid = await pidOf(db, true)
+    const settled = await Promise.allSettled(
+      ['1', '2', 'not a number', '4', '5'].map((value) =>
+        db.raw('select ?::int as n', [value]).options(PREPARED),
+      ),
+    )
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ])
+    expect(String((settled[2] as PromiseRejectedResult).reason)).toMatch(/invalid input syntax/)
+    expect(await pidOf(db, true)).toBe(pid)
+  })
+
+  it('opens a new connection when PostgreSQL ends the one it had', async () => {
+    const db = await getDb()
+    const before = await pidOf(db, true)
+    await db.raw('select pg_terminate_backend(?)', [before])
+    // A lookup sent before the loss is noticed fails, as on a lost pool
+    // connection; the next opens a new connection.
+    const failures: unknown[] = []
+    let after = before
+    for (let attempt = 0; attempt < 1_000 && after === before; attempt++) {
+      try {
+        after = await pidOf(db, true)
+      } catch (error) {
+        failures.push(error)
+      }
+    }
+    expect(after).not.toBe(before)
+    expect(failures.length).toBeLessThanOrEqual(1)
+    expect(await pidOf(db, true)).toBe(after)
+  })
+
+  it('closes with the database', async () => {
+    const { db } = createDb({ databaseUrl: process.env.DATABASE_URL!, pool: { min: 0, max: 2 } })
+    const pid = await pidOf(db, true)
+    const app = await getDb()
+    const alive = async () =>
+      Number((await app('pg_stat_activity').where({ pid }).count('* as count'))[0].count) > 0
+    expect(await alive()).toBe(true)
+    await db.destroy()
+    // The backend exits once it has read the goodbye; ask until it has.
+    let gone = false
+    for (let i = 0; i < 2_000 && !gone; i++) gone = !(await alive())
+    expect(gone).toBe(true)
+  })
+})
