@@ -14,11 +14,12 @@ import type { ApiPaging } from '~/schemas/paging'
 // The public JSON that is the same for every visitor and lives in the read
 // cache — the services list, the top reviews and the first pages of all the
 // reviews — kept as the exact text of the answer. The resource routes answer
-// with it, and the server answers a plain GET for it before React Router (server/app.ts): matching a route and
-// making Fetch Request and Response objects cost many times more than the
-// answer itself. Both ways give the same bytes; a change drops the text with
-// its topic, on every server (decision 015). Each version is one JsonText
-// (its ETag hashed once), which keys the server's compressed copies of it.
+// with it, and the server answers a plain GET for it before React Router
+// (server/app.ts): matching a route and making Fetch Request and Response
+// objects cost many times more than the answer itself. Both ways give the
+// same bytes; a change drops the text with its topic, on every server
+// (decision 015). Each version is one JsonText (its ETag hashed once), which
+// keys the server's compressed copies of it.
 
 export function servicesJson(): Promise<JsonText> {
   return cached('services', 'api-json', async () =>
