@@ -43,7 +43,14 @@ export class ReadPipeline {
   }
 
   #open(): Promise<pg.Client> {
-    const client = new pg.Client({ ...this.settings, pipeline: true })
+    const client = new pg.Client({
+      // As long as knex's pool gives a new connection (tarn's createTimeoutMillis):
+      // a server that cannot be reached fails the lookups instead of holding
+      // them until the system gives up on the connection (minutes).
+      connectionTimeoutMillis: 30_000,
+      ...this.settings,
+      pipeline: true,
+    })
     const opened = client.connect().then(async () => {
       await this.setup(client)
       return client

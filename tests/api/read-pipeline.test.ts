@@ -1,7 +1,9 @@
+import net from 'node:net'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
+import { ReadPipeline } from '~/infra/read-pipeline.server'
 
 // On PostgreSQL the hot key lookups (reads marked PREPARED) of every request
 // in flight share one pipelined connection per server, outside transactions;
@@ -132,5 +134,42 @@ describe('the read pipeline', () => {
     let gone = false
     for (let i = 0; i < 2_000 && !gone; i++) gone = !(await alive())
     expect(gone).toBe(true)
+  })
+})
+
+describe('a read pipeline whose server does not answer', () => {
+  it('fails the lookups waiting on it, and tries again on the next', async () => {
+    // A TCP server that takes connections and never says a word.
+    const sockets: net.Socket[] = []
+    const waiters: (() => void)[] = []
+    const silent = net.createServer((socket) => {
+      sockets.push(socket)
+      for (const wake of waiters.splice(0)) wake()
+    })
+    const accepted = (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (sockets.length >= count ? resolve() : waiters.push(check))
+        check()
+      })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as net.AddressInfo
+    const pipeline = new ReadPipeline(
+      { host: '127.0.0.1', port, user: 'nobody', database: 'none', connectionTimeoutMillis: 1 },
+      async () => {},
+    )
+    try {
+      // The lookups that wait together wait on one connection, and fail with it.
+      const waiting = [pipeline.connection(), pipeline.connection()]
+      expect(waiting[0]).toBe(waiting[1])
+      await expect(waiting[0]).rejects.toThrow(/timeout/i)
+      await accepted(1)
+      // The next lookup tries a new connection.
+      await expect(pipeline.connection()).rejects.toThrow(/timeout/i)
+      await accepted(2)
+    } finally {
+      await pipeline.close()
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 })
