@@ -10,9 +10,8 @@ import pg from 'pg'
 // that wake-up is the dearest part of a lookup (~100 µs of the server's main
 // thread per query; ~30% of it for a manager's page of /api/bookings). On the
 // pipeline, the lookups of the requests in flight reach one busy PostgreSQL
-// process together and their answers come back together: the day's bookings
-// went from ~1,800 to ~2,600 req/s and PostgreSQL's CPU per request halved
-// (docs/decisions/041).
+// process together and their answers come back together (docs/decisions/041
+// has what that gained).
 //
 // Only for reads that cannot wait on anything (see PreparingPgClient): a
 // query that waits (a lock, a long scan) holds up every lookup queued behind
@@ -84,14 +83,16 @@ export class ReadPipeline {
    * flight on it finish first.
    */
   reset(): void {
-    const client = this.#client
-    this.#client = undefined
-    void client?.then((c) => c.end()).catch(() => {})
+    void this.#drop()
   }
 
   /** Closes the connection for good, after the queries in flight. */
   async close(): Promise<void> {
     this.#closed = true
+    await this.#drop()
+  }
+
+  async #drop(): Promise<void> {
     const client = this.#client
     this.#client = undefined
     await client?.then((c) => c.end()).catch(() => {})
