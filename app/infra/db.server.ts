@@ -200,6 +200,11 @@ type Compiled = {
  * tests/api/compiled-once.test.ts that the text and values are the ones
  * `build` gives. The text is kept per database client (the two drivers may
  * write it differently).
+ *
+ * A parameter that is a number on the first run gets a number for its
+ * stand-in, so that it may be a `limit` or an `offset` (knex binds those
+ * only for a number). An `offset` of 0 is then bound, where knex would leave
+ * the clause out: the same rows.
  */
 export function compiledOnce<Params extends Knex.Value[]>(
   build: (db: Knex | Knex.Transaction, ...params: Params) => Knex.QueryBuilder | Knex.Raw,
@@ -208,7 +213,7 @@ export function compiledOnce<Params extends Knex.Value[]>(
   return (db, ...params) => {
     const key = db.client.config as object
     let compiled = byClient.get(key)
-    if (!compiled) byClient.set(key, (compiled = compile(db, build, params.length)))
+    if (!compiled) byClient.set(key, (compiled = compile(db, build, params)))
     const bindings = compiled.slots.map((slot) =>
       'param' in slot ? params[slot.param] : slot.value,
     )
@@ -216,18 +221,25 @@ export function compiledOnce<Params extends Knex.Value[]>(
   }
 }
 
+// Far above any count of rows, and far apart, so that no value a query of
+// the app binds, nor one worked out from a stand-in (`limit + 1`), is taken
+// for one.
+const numberStandIn = (i: number) => 2 ** 52 + i * 2 ** 40
+
 function compile<Params extends Knex.Value[]>(
   db: Knex | Knex.Transaction,
   build: (db: Knex | Knex.Transaction, ...params: Params) => Knex.QueryBuilder | Knex.Raw,
-  count: number,
+  first: Params,
 ): Compiled {
-  const standIns = Array.from({ length: count }, (_, i) => `\u0000param ${i}\u0000`)
+  const standIns = first.map((value, i) =>
+    typeof value === 'number' ? numberStandIn(i) : `\u0000param ${i}\u0000`,
+  )
   const { sql, bindings, options } = build(db, ...(standIns as Params)).toSQL()
   const slots = (bindings as Knex.Value[]).map((value) => {
-    const param = standIns.indexOf(value as string)
+    const param = standIns.indexOf(value as string | number)
     return param === -1 ? { value } : { param }
   })
-  for (let i = 0; i < count; i++)
+  for (let i = 0; i < first.length; i++)
     if (!slots.some((slot) => 'param' in slot && slot.param === i))
       throw new Error(`compiledOnce: parameter ${i} is not bound as it is`)
   return { sql, slots, options: options ?? {} }

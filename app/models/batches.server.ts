@@ -1,3 +1,6 @@
+import type { Knex } from 'knex'
+import { PREPARED } from '~/infra/prepared-statements.server'
+
 // Reading a long list a batch at a time, each batch starting after the last
 // row of the one before (keyset paging: every batch costs the same, where an
 // OFFSET would re-read everything before it). Used to stream the whole JSON
@@ -26,3 +29,19 @@ export async function* inBatches<Row, Item>(
 
 /** The OFFSET of a page (pages from 1). */
 export const offsetOf = ({ page, limit }: { page: number; limit: number }) => (page - 1) * limit
+
+/**
+ * The deepest OFFSET read on the read pipeline. A page's query is prepared
+ * (PREPARED), and so shares the server's one pipelined connection with every
+ * request's key lookups (app/infra/read-pipeline.server.ts), only while it
+ * passes at most this many rows before its own: the first pages, the ones
+ * asked for all day, cost what a key lookup does. A deeper page reads past
+ * every row before it, and whatever is queued behind it on the pipeline
+ * would wait that long too, so it is read on a pool connection of its own.
+ */
+export const PIPELINED_OFFSET_MAX = 200
+
+/** A page's query (compiled with its offset bound), prepared while it is shallow. */
+export function preparedWhileShallow<Query extends Knex.Raw>(query: Query, offset: number): Query {
+  return offset <= PIPELINED_OFFSET_MAX ? (query.options(PREPARED) as Query) : query
+}

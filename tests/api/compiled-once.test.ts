@@ -48,6 +48,51 @@ describe('compiledOnce', () => {
       expect(native(compiled(db, name, '{}', 0))).toEqual(native(build(db, name, '{}', 0)))
   })
 
+  it('binds a number as a limit or an offset', async () => {
+    const db = await getDb()
+    const build = (d: Knex | Knex.Transaction, name: string, limit: number, offset: number) =>
+      d('users')
+        .select('id')
+        .where('username', '<>', name)
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+    const compiled = compiledOnce(build)
+    await fc.assert(
+      fc.property(
+        fc.string({ maxLength: 20 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 1, max: 1e9 }),
+        (name, limit, offset) => {
+          expect(native(compiled(db, name, limit, offset))).toEqual(
+            native(build(db, name, limit, offset)),
+          )
+        },
+      ),
+      { numRuns: 200 },
+    )
+    // An offset of 0 is bound where knex leaves the clause out: the same rows.
+    const ids: number[] = []
+    for (let i = 0; i < 3; i++) ids.push((await createUser({ role: 'client' })).id)
+    const all = (await build(db, '', 1000, 0)).map((u: { id: number }) => u.id)
+    expect(all).toEqual(expect.arrayContaining(ids))
+    for (const [limit, offset] of [
+      [2, 0],
+      [1000, 0],
+      [2, 1],
+    ]) {
+      const { rows } = (await compiled(db, '', limit, offset)) as { rows: { id: number }[] }
+      expect(rows.map((u) => u.id)).toEqual(all.slice(offset, offset + limit))
+    }
+    // A limit worked out inside the builder is refused, as any derived value.
+    const derived = compiledOnce((d, limit: number) =>
+      d('users')
+        .select('id')
+        .limit(limit + 1),
+    )
+    expect(() => derived(db, 5)).toThrow(/parameter 0 is not bound as it is/)
+  })
+
   it('runs: the rows are those of the builder', async () => {
     const db = await getDb()
     const build = (d: Knex | Knex.Transaction, ids: string) =>

@@ -23,7 +23,7 @@ import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
 import { compiledOnce, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
-import { inBatches, offsetOf } from '../batches.server'
+import { inBatches, offsetOf, preparedWhileShallow } from '../batches.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { boundsOf, coveringBetween } from './occupancy.server'
 import {
@@ -73,6 +73,11 @@ export function allBookingsInBatches({ actor }: { actor: Actor }): AsyncIterable
   })()
 }
 
+/** A page of every booking by id: compiled once, its limit and offset bound. */
+const ALL_BOOKINGS_PAGE = compiledOnce((db, limit: number, offset: number) =>
+  bookingQuery(db).orderBy('b.id').limit(limit).offset(offset),
+)
+
 /** One page of every booking, in id order (GET /api/bookings?page=): the Owner and Managers. */
 export async function listAllBookingsPage({
   actor,
@@ -83,10 +88,11 @@ export async function listAllBookingsPage({
 }): Promise<{ items: Booking[]; hasMore: boolean }> {
   assertCan(canListAllBookings(actor))
   const db = await getDb()
-  const rows = (await bookingQuery(db)
-    .orderBy('b.id')
-    .limit(paging.limit + 1)
-    .offset(offsetOf(paging))) as BookingRow[]
+  const offset = offsetOf(paging)
+  const { rows } = (await preparedWhileShallow(
+    ALL_BOOKINGS_PAGE(db, paging.limit + 1, offset),
+    offset,
+  )) as { rows: BookingRow[] }
   const items = await hydrate(db, rows.slice(0, paging.limit), hotelClock().now)
   return { items, hasMore: rows.length > paging.limit }
 }

@@ -2,9 +2,9 @@ import type { Pet, PetCard, PetDetails, PetOwner } from '~/domain/pet'
 import { assertCan, canListAllPets, canSeePet } from '~/domain/permissions'
 import { PET_SEARCH_MAX, photoUrl } from '~/domain/pet'
 import type { Actor } from '~/domain/user'
-import { getDb } from '~/infra/db.server'
+import { compiledOnce, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
-import { inBatches, offsetOf } from '../batches.server'
+import { inBatches, offsetOf, preparedWhileShallow } from '../batches.server'
 import {
   imagesOf,
   requirePetRow,
@@ -37,6 +37,15 @@ export function allPetsInBatches({ actor }: { actor: Actor }): AsyncIterable<Pet
   })()
 }
 
+/** A page of every pet by id: compiled once, its limit and offset bound. */
+const PETS_PAGE = compiledOnce((db, limit: number, offset: number) =>
+  db('pets')
+    .select(...PET_COLUMNS, db.raw(PET_IMAGES_JSON))
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset),
+)
+
 /** GET /api/pets?page=: one page of every pet, by id (staff only). */
 export async function listPetsPage({
   actor,
@@ -47,11 +56,11 @@ export async function listPetsPage({
 }): Promise<{ items: Pet[]; hasMore: boolean }> {
   assertCan(canListAllPets(actor))
   const db = await getDb()
-  const rows: PetRowWithImages[] = await db('pets')
-    .select(...PET_COLUMNS, db.raw(PET_IMAGES_JSON))
-    .orderBy('id')
-    .limit(paging.limit + 1)
-    .offset(offsetOf(paging))
+  const offset = offsetOf(paging)
+  const { rows } = (await preparedWhileShallow(
+    PETS_PAGE(db, paging.limit + 1, offset),
+    offset,
+  )) as { rows: PetRowWithImages[] }
   return {
     items: rows.slice(0, paging.limit).map(toPetWithImages),
     hasMore: rows.length > paging.limit,
