@@ -323,6 +323,9 @@ describe('Manage Bookings with 150,000 bookings', () => {
       /order by "b"\."id" asc limit \$\d+ offset \$\d+$/.test(q.sql),
     )
     expect(pages.map((q) => !!q.options?.prepared)).toEqual([true, false])
+    // A client's own bookings (/api/bookings/user, and /my-bookings' current and past) are prepared too.
+    const own = jsonReads.filter((q) => /"b"\."client_id" = \$\d+/.test(q.sql))
+    expect(own.map((q) => !!q.options?.prepared)).toEqual([true, true, true])
     for (const q of jsonReads) {
       const { plan, removed } = await explain(q)
       expect(plan, q.sql).not.toMatch(/Seq Scan on bookings/)

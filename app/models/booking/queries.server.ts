@@ -97,13 +97,33 @@ export async function listAllBookingsPage({
   return { items, hasMore: rows.length > paging.limit }
 }
 
+// A client's own bookings, read on every visit to their pages: compiled once
+// and prepared (on the read pipeline), each through the client_id index.
+const OWN_BOOKINGS = compiledOnce((db, clientId: number) =>
+  bookingQuery(db)
+    .where('b.client_id', clientId)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+    .options(PREPARED),
+)
+const OWN_CURRENT = compiledOnce((db, clientId: number, now: string) =>
+  whereCurrent(bookingQuery(db).where('b.client_id', clientId), now)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+    .options(PREPARED),
+)
+const OWN_OVER = compiledOnce((db, clientId: number, now: string) =>
+  whereOver(bookingQuery(db).where('b.client_id', clientId), now)
+    .orderBy([
+      { column: 'b.drop_off_at', order: 'desc' },
+      { column: 'b.id', order: 'desc' },
+    ])
+    .options(PREPARED),
+)
+
 /** The actor's own bookings (GET /api/bookings/user), by drop-off. */
 export async function listOwnBookings({ actor }: { actor: Actor }): Promise<Booking[]> {
   assertCan(!!actor)
   const db = await getDb()
-  const rows = (await bookingQuery(db)
-    .where('b.client_id', actor!.id)
-    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])) as BookingRow[]
+  const { rows } = (await OWN_BOOKINGS(db, actor!.id)) as { rows: BookingRow[] }
   return hydrate(db, rows, hotelClock().now)
 }
 
@@ -119,15 +139,12 @@ export async function listMyBookings({
   assertCan(!!actor)
   const db = await getDb()
   const { now } = hotelClock()
-  const own = () => bookingQuery(db).where('b.client_id', actor!.id)
-  const [upcoming, past] = (await Promise.all([
-    whereCurrent(own(), now).orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }]),
-    whereOver(own(), now).orderBy([
-      { column: 'b.drop_off_at', order: 'desc' },
-      { column: 'b.id', order: 'desc' },
-    ]),
-  ])) as [BookingRow[], BookingRow[]]
-  return { upcoming: await hydrate(db, upcoming, now), past: await hydrate(db, past, now) }
+  const [{ rows: upcoming }, { rows: past }] = (await Promise.all([
+    OWN_CURRENT(db, actor!.id, now),
+    OWN_OVER(db, actor!.id, now),
+  ])) as { rows: BookingRow[] }[]
+  const [current, over] = await Promise.all([hydrate(db, upcoming, now), hydrate(db, past, now)])
+  return { upcoming: current, past: over }
 }
 
 type PetRef = { id: number; name: string; type: PetType; owner_id: number }
