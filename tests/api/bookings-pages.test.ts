@@ -279,6 +279,15 @@ describe('Manage Bookings with 150,000 bookings', () => {
       (q) => /from "bookings"|from "booking_services"/i.test(q.sql) && /^select/i.test(q.sql),
     )
     expect(bookingReads.length).toBeGreaterThanOrEqual(8)
+    // Prepared (on PostgreSQL, read on the pipeline with the key lookups):
+    // tonight's guests, and a page of the rest while it passes at most 200
+    // rows first; page 40 of the past passes 1,950 and is not.
+    const preparedOf = (re: RegExp) =>
+      bookingReads.filter((q) => re.test(q.sql)).map((q) => !!q.options?.prepared)
+    expect(preparedOf(/tsrange/)).toEqual([true, true])
+    // (Page 1 is all guests under way; page 3 goes on to future drop-offs.)
+    expect(preparedOf(/"b"\."drop_off_at" > \$\d+ order by/)).toEqual([true])
+    expect(preparedOf(/order by "b"\."drop_off_at" desc/)).toEqual([true, false])
     // The stays under way (the top of the upcoming list, on every page of it)
     // are found through the stay-range index, their pets and clients by key.
     const underWay = bookingReads.filter((q) => /tsrange/.test(q.sql))

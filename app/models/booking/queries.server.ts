@@ -21,6 +21,7 @@ import {
 } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
+import type { Knex } from 'knex'
 import { compiledOnce, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
 import { inBatches, offsetOf, preparedWhileShallow } from '../batches.server'
@@ -243,6 +244,51 @@ export async function listBookingsCoveringDate({
   return hydrate(db, rows, hotelClock().now)
 }
 
+type ListRow = BookingRow & { client_fname: string; client_lname: string }
+
+/** Bookings with their client's name, for the list of every booking. */
+const listQuery = (db: Conn, { withCancelled = false, fewRows = false } = {}) =>
+  joinRow(bookingQuery(db, { withCancelled, fewRows }), 'users', 'u', 'b.client_id', {
+    byKey: fewRows,
+  }).select('u.fname as client_fname', 'u.lname as client_lname')
+
+// The queries of /bookings, compiled once (the Owner and Managers open it all
+// day). The stays under way are a handful at any size of hotel: prepared,
+// on the read pipeline. A page of the others is prepared while it is shallow
+// (preparedWhileShallow).
+const UNDER_WAY = compiledOnce((db, now: string) =>
+  whereStaying(listQuery(db, { fewRows: true }), now)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+    .options(PREPARED),
+)
+const NOT_STARTED_PAGE = compiledOnce((db, now: string, limit: number, offset: number) =>
+  whereNotStarted(listQuery(db), now)
+    .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+    .limit(limit)
+    .offset(offset),
+)
+const PAST_PAGE = compiledOnce((db, now: string, limit: number, offset: number) =>
+  whereOver(listQuery(db), now)
+    // Implied (drop-off precedes pick-up), and it starts the index scan at now, not at the last booking ever.
+    .where('b.drop_off_at', '<', now)
+    .orderBy([
+      { column: 'b.drop_off_at', order: 'desc' },
+      { column: 'b.id', order: 'desc' },
+    ])
+    .limit(limit)
+    .offset(offset),
+)
+const CANCELLED_PAGE = compiledOnce((db, limit: number, offset: number) =>
+  listQuery(db, { withCancelled: true })
+    .where('b.status', 'cancelled')
+    .orderBy([
+      { column: 'b.cancelled_at', order: 'desc' },
+      { column: 'b.id', order: 'desc' },
+    ])
+    .limit(limit)
+    .offset(offset),
+)
+
 /**
  * One page of all bookings for /bookings (the Owner and Managers): upcoming
  * ones (not yet picked up) soonest first, past ones newest first, or
@@ -264,51 +310,26 @@ export async function listBookingsPage({
   assertCan(canListAllBookings(actor))
   const db = await getDb()
   const { now } = hotelClock()
-  type Row = BookingRow & { client_fname: string; client_lname: string }
-  const listQuery = ({ withCancelled = false, fewRows = false } = {}) =>
-    joinRow(bookingQuery(db, { withCancelled, fewRows }), 'users', 'u', 'b.client_id', {
-      byKey: fewRows,
-    }).select('u.fname as client_fname', 'u.lname as client_lname')
   const start = (Math.max(1, page) - 1) * pageSize
-  let rows: Row[]
+  const read = async (query: Knex.Raw, offset: number) =>
+    ((await preparedWhileShallow(query, offset)) as { rows: ListRow[] }).rows
+  let rows: ListRow[]
   if (when === 'upcoming') {
     // Stays under way come first: a handful (the hotel's guests tonight),
     // found through the stay-range index, their pets and clients by key.
     // Then future drop-offs, read straight off the drop-off index from now
     // on. Scanning drop-offs from the first one ever, or a year of them,
     // would pass every past booking on the way.
-    const underWay = (await whereStaying(listQuery({ fewRows: true }), now).orderBy([
-      { column: 'b.drop_off_at' },
-      { column: 'b.id' },
-    ])) as Row[]
+    const underWay = ((await UNDER_WAY(db, now)) as { rows: ListRow[] }).rows
     const fromUnderWay = underWay.slice(start, start + pageSize + 1)
     const need = pageSize + 1 - fromUnderWay.length
-    const future = need
-      ? ((await whereNotStarted(listQuery(), now)
-          .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
-          .limit(need)
-          .offset(Math.max(0, start - underWay.length))) as Row[])
-      : []
+    const offset = Math.max(0, start - underWay.length)
+    const future = need ? await read(NOT_STARTED_PAGE(db, now, need, offset), offset) : []
     rows = [...fromUnderWay, ...future]
   } else if (when === 'cancelled') {
-    rows = (await listQuery({ withCancelled: true })
-      .where('b.status', 'cancelled')
-      .orderBy([
-        { column: 'b.cancelled_at', order: 'desc' },
-        { column: 'b.id', order: 'desc' },
-      ])
-      .limit(pageSize + 1)
-      .offset(start)) as Row[]
+    rows = await read(CANCELLED_PAGE(db, pageSize + 1, start), start)
   } else {
-    rows = (await whereOver(listQuery(), now)
-      // Implied (drop-off precedes pick-up), and it starts the index scan at now, not at the last booking ever.
-      .where('b.drop_off_at', '<', now)
-      .orderBy([
-        { column: 'b.drop_off_at', order: 'desc' },
-        { column: 'b.id', order: 'desc' },
-      ])
-      .limit(pageSize + 1)
-      .offset(start)) as Row[]
+    rows = await read(PAST_PAGE(db, now, pageSize + 1, start), start)
   }
   const shown = rows.slice(0, pageSize)
   const bookings = await hydrate(db, shown, now)
