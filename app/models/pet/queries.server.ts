@@ -2,6 +2,7 @@ import type { Pet, PetCard, PetDetails, PetOwner } from '~/domain/pet'
 import { assertCan, canListAllPets, canSeePet } from '~/domain/permissions'
 import { PET_SEARCH_MAX, photoUrl } from '~/domain/pet'
 import type { Actor } from '~/domain/user'
+import type { Knex } from 'knex'
 import { compiledOnce, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
 import { inBatches, offsetOf, preparedWhileShallow } from '../batches.server'
@@ -89,6 +90,46 @@ export async function hasOwnPets({ actor }: { actor: Actor }): Promise<boolean> 
 
 export const PET_CARDS_PAGE_SIZE = 50
 
+type PetCardRow = {
+  id: number
+  name: string
+  type: PetCard['type']
+  thumb_key: string | null
+  owner_id: number
+  owner_username: string
+  owner_fname: string
+  owner_lname: string
+}
+
+/** Pets by id with their preview photo and owner: the cards of /pets. */
+const petCardsQuery = (db: Knex | Knex.Transaction) =>
+  db('pets as p')
+    .join('users as u', 'u.id', 'p.owner_id')
+    .leftJoin('pet_images as i', function () {
+      this.on('i.pet_id', '=', 'p.id').andOn('i.is_preview', '=', db.raw('true'))
+    })
+    .select(
+      'p.id',
+      'p.name',
+      'p.type',
+      'i.thumb_key',
+      'u.id as owner_id',
+      'u.username as owner_username',
+      'u.fname as owner_fname',
+      'u.lname as owner_lname',
+    )
+    .orderBy('p.id')
+
+// Compiled once. A client's own pets (every visit of /pets) are a lookup by
+// owner: prepared. A page of the whole hotel's (staff) is prepared while it
+// is shallow (preparedWhileShallow). A search's text varies with its words.
+const OWN_PET_CARDS = compiledOnce((db, ownerId: number, limit: number, offset: number) =>
+  petCardsQuery(db).where('p.owner_id', ownerId).limit(limit).offset(offset).options(PREPARED),
+)
+const ALL_PET_CARDS = compiledOnce((db, limit: number, offset: number) =>
+  petCardsQuery(db).limit(limit).offset(offset),
+)
+
 /**
  * One page of the cards of /pets: what the actor may see, with each pet's
  * owner (staff see everyone's), by id. `search` keeps the pets whose name,
@@ -107,41 +148,34 @@ export async function listPetCards({
 }): Promise<{ pets: PetCard[]; hasMore: boolean }> {
   assertCan(!!actor)
   const db = await getDb()
-  const q = db('pets as p')
-    .join('users as u', 'u.id', 'p.owner_id')
-    .leftJoin('pet_images as i', function () {
-      this.on('i.pet_id', '=', 'p.id').andOn('i.is_preview', '=', db.raw('true'))
-    })
-    .select(
-      'p.id',
-      'p.name',
-      'p.type',
-      'i.thumb_key',
-      'u.id as owner_id',
-      'u.username as owner_username',
-      'u.fname as owner_fname',
-      'u.lname as owner_lname',
-    )
-    .orderBy('p.id')
-    .limit(pageSize + 1)
-    .offset(offsetOf({ page, limit: pageSize }))
-  if (!canListAllPets(actor)) q.where('p.owner_id', actor!.id)
+  const offset = offsetOf({ page, limit: pageSize })
+  const own = !canListAllPets(actor)
   const words = search.trim().slice(0, PET_SEARCH_MAX)
   // No name holds U+0000 (every form refuses it), and PostgreSQL refuses it in a query.
   if (words.includes('\u0000')) return { pets: [], hasMore: false }
+  let rows: PetCardRow[]
   if (words) {
     const pattern = `%${escapeLike(words)}%`
-    q.where((w) =>
-      w
-        .whereILike('p.name', pattern)
-        .orWhereILike('u.username', pattern)
-        .orWhereRaw(`u.fname || ' ' || u.lname ILIKE ?`, [pattern]),
-    )
+    const q = petCardsQuery(db)
+      .limit(pageSize + 1)
+      .offset(offset)
+      .where((w) =>
+        w
+          .whereILike('p.name', pattern)
+          .orWhereILike('u.username', pattern)
+          .orWhereRaw(`u.fname || ' ' || u.lname ILIKE ?`, [pattern]),
+      )
+    rows = await (own ? q.where('p.owner_id', actor!.id) : q)
+  } else if (own) {
+    rows = ((await OWN_PET_CARDS(db, actor!.id, pageSize + 1, offset)) as { rows: PetCardRow[] })
+      .rows
+  } else {
+    rows = (
+      (await preparedWhileShallow(ALL_PET_CARDS(db, pageSize + 1, offset), offset)) as {
+        rows: PetCardRow[]
+      }
+    ).rows
   }
-  // A client's own pets (every visit of /pets): a lookup by owner, prepared.
-  // Staff's whole-hotel pages and searches are planned for their values.
-  if (!canListAllPets(actor) && !words) q.options(PREPARED)
-  const rows = await q
   const pets = rows.slice(0, pageSize).map((r) => ({
     id: r.id,
     name: r.name,
