@@ -27,7 +27,9 @@ import { ReadPipeline } from './read-pipeline.server'
 // whose text varies (an optional filter) gets one statement per shape rather
 // than a clash. Outside a transaction such a read runs on the server's read
 // pipeline (app/infra/read-pipeline.server.ts), with every other request's
-// lookups; so it must be quick and wait on nothing, which a key lookup is.
+// lookups; so it must be quick and wait on nothing, which a key lookup is,
+// and a list's page only while it passes few rows first
+// (preparedWhileShallow, app/models/batches.server.ts).
 
 /** Options for a knex query or raw: run it as a prepared statement (on PostgreSQL). */
 export const PREPARED = Object.freeze({ prepared: true })
