@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import type {
   BookableService,
   BookablePet,
@@ -21,7 +22,6 @@ import {
 } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
-import type { Knex } from 'knex'
 import { compiledOnce, getDb } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
 import { inBatches, offsetOf, preparedWhileShallow } from '../batches.server'
