@@ -221,6 +221,11 @@ export function compiledOnce<Params extends Knex.Value[]>(
   }
 }
 
+/** The rows of a raw query, such as `compiledOnce` makes (both drivers answer `{ rows }`). */
+export async function rowsOf<Row>(query: Knex.Raw): Promise<Row[]> {
+  return ((await query) as { rows: Row[] }).rows
+}
+
 // Far above any count of rows, and far apart, so that no value a query of
 // the app binds, nor one worked out from a stand-in (`limit + 1`), is taken
 // for one.

@@ -29,7 +29,7 @@ import { ReadPipeline } from './read-pipeline.server'
 // pipeline (app/infra/read-pipeline.server.ts), with every other request's
 // lookups; so it must be quick and wait on nothing, which a key lookup is,
 // and a list's page only while it passes few rows first
-// (preparedWhileShallow, app/models/batches.server.ts).
+// (readPage, app/models/batches.server.ts).
 
 /** Options for a knex query or raw: run it as a prepared statement (on PostgreSQL). */
 export const PREPARED = Object.freeze({ prepared: true })

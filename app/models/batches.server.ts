@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { rowsOf } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
 
 // Reading a long list a batch at a time, each batch starting after the last
@@ -41,7 +42,7 @@ export const offsetOf = ({ page, limit }: { page: number; limit: number }) => (p
  */
 export const PIPELINED_OFFSET_MAX = 200
 
-/** A page's query (compiled with its offset bound), prepared while it is shallow. */
-export function preparedWhileShallow<Query extends Knex.Raw>(query: Query, offset: number): Query {
-  return offset <= PIPELINED_OFFSET_MAX ? (query.options(PREPARED) as Query) : query
+/** The rows of a page's query (compiled, its offset bound): prepared while it is shallow. */
+export function readPage<Row>(query: Knex.Raw, offset: number): Promise<Row[]> {
+  return rowsOf<Row>(offset <= PIPELINED_OFFSET_MAX ? query.options(PREPARED) : query)
 }

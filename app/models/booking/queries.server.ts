@@ -1,4 +1,3 @@
-import type { Knex } from 'knex'
 import type {
   BookableService,
   BookablePet,
@@ -22,9 +21,9 @@ import {
 } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
-import { compiledOnce, getDb } from '~/infra/db.server'
+import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
-import { inBatches, offsetOf, preparedWhileShallow } from '../batches.server'
+import { inBatches, offsetOf, readPage } from '../batches.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { boundsOf, coveringBetween } from './occupancy.server'
 import {
@@ -90,10 +89,7 @@ export async function listAllBookingsPage({
   assertCan(canListAllBookings(actor))
   const db = await getDb()
   const offset = offsetOf(paging)
-  const { rows } = (await preparedWhileShallow(
-    ALL_BOOKINGS_PAGE(db, paging.limit + 1, offset),
-    offset,
-  )) as { rows: BookingRow[] }
+  const rows = await readPage<BookingRow>(ALL_BOOKINGS_PAGE(db, paging.limit + 1, offset), offset)
   const items = await hydrate(db, rows.slice(0, paging.limit), hotelClock().now)
   return { items, hasMore: rows.length > paging.limit }
 }
@@ -124,7 +120,7 @@ const OWN_OVER = compiledOnce((db, clientId: number, now: string) =>
 export async function listOwnBookings({ actor }: { actor: Actor }): Promise<Booking[]> {
   assertCan(!!actor)
   const db = await getDb()
-  const { rows } = (await OWN_BOOKINGS(db, actor!.id)) as { rows: BookingRow[] }
+  const rows = await rowsOf<BookingRow>(OWN_BOOKINGS(db, actor!.id))
   return hydrate(db, rows, hotelClock().now)
 }
 
@@ -140,10 +136,10 @@ export async function listMyBookings({
   assertCan(!!actor)
   const db = await getDb()
   const { now } = hotelClock()
-  const [{ rows: upcoming }, { rows: past }] = (await Promise.all([
-    OWN_CURRENT(db, actor!.id, now),
-    OWN_OVER(db, actor!.id, now),
-  ])) as { rows: BookingRow[] }[]
+  const [upcoming, past] = await Promise.all([
+    rowsOf<BookingRow>(OWN_CURRENT(db, actor!.id, now)),
+    rowsOf<BookingRow>(OWN_OVER(db, actor!.id, now)),
+  ])
   const [current, over] = await Promise.all([hydrate(db, upcoming, now), hydrate(db, past, now)])
   return { upcoming: current, past: over }
 }
@@ -240,7 +236,7 @@ export async function listBookingsCoveringDate({
 }): Promise<Booking[]> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
-  const { rows } = (await DAYS_BOOKINGS(db, ...boundsOf(date, date))) as { rows: BookingRow[] }
+  const rows = await rowsOf<BookingRow>(DAYS_BOOKINGS(db, ...boundsOf(date, date)))
   return hydrate(db, rows, hotelClock().now)
 }
 
@@ -255,7 +251,7 @@ const listQuery = (db: Conn, { withCancelled = false, fewRows = false } = {}) =>
 // The queries of /bookings, compiled once (the Owner and Managers open it all
 // day). The stays under way are a handful at any size of hotel: prepared,
 // on the read pipeline. A page of the others is prepared while it is shallow
-// (preparedWhileShallow).
+// (readPage).
 const UNDER_WAY = compiledOnce((db, now: string) =>
   whereStaying(listQuery(db, { fewRows: true }), now)
     .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
@@ -311,8 +307,6 @@ export async function listBookingsPage({
   const db = await getDb()
   const { now } = hotelClock()
   const start = (Math.max(1, page) - 1) * pageSize
-  const read = async (query: Knex.Raw, offset: number) =>
-    ((await preparedWhileShallow(query, offset)) as { rows: ListRow[] }).rows
   let rows: ListRow[]
   if (when === 'upcoming') {
     // Stays under way come first: a handful (the hotel's guests tonight),
@@ -320,16 +314,18 @@ export async function listBookingsPage({
     // Then future drop-offs, read straight off the drop-off index from now
     // on. Scanning drop-offs from the first one ever, or a year of them,
     // would pass every past booking on the way.
-    const underWay = ((await UNDER_WAY(db, now)) as { rows: ListRow[] }).rows
+    const underWay = await rowsOf<ListRow>(UNDER_WAY(db, now))
     const fromUnderWay = underWay.slice(start, start + pageSize + 1)
     const need = pageSize + 1 - fromUnderWay.length
     const offset = Math.max(0, start - underWay.length)
-    const future = need ? await read(NOT_STARTED_PAGE(db, now, need, offset), offset) : []
+    const future = need
+      ? await readPage<ListRow>(NOT_STARTED_PAGE(db, now, need, offset), offset)
+      : []
     rows = [...fromUnderWay, ...future]
   } else if (when === 'cancelled') {
-    rows = await read(CANCELLED_PAGE(db, pageSize + 1, start), start)
+    rows = await readPage<ListRow>(CANCELLED_PAGE(db, pageSize + 1, start), start)
   } else {
-    rows = await read(PAST_PAGE(db, now, pageSize + 1, start), start)
+    rows = await readPage<ListRow>(PAST_PAGE(db, now, pageSize + 1, start), start)
   }
   const shown = rows.slice(0, pageSize)
   const bookings = await hydrate(db, shown, now)

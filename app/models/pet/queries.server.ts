@@ -3,9 +3,9 @@ import type { Pet, PetCard, PetDetails, PetOwner } from '~/domain/pet'
 import { assertCan, canListAllPets, canSeePet } from '~/domain/permissions'
 import { PET_SEARCH_MAX, photoUrl } from '~/domain/pet'
 import type { Actor } from '~/domain/user'
-import { compiledOnce, getDb } from '~/infra/db.server'
+import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
-import { inBatches, offsetOf, preparedWhileShallow } from '../batches.server'
+import { inBatches, offsetOf, readPage } from '../batches.server'
 import {
   imagesOf,
   requirePetRow,
@@ -58,10 +58,7 @@ export async function listPetsPage({
   assertCan(canListAllPets(actor))
   const db = await getDb()
   const offset = offsetOf(paging)
-  const { rows } = (await preparedWhileShallow(
-    PETS_PAGE(db, paging.limit + 1, offset),
-    offset,
-  )) as { rows: PetRowWithImages[] }
+  const rows = await readPage<PetRowWithImages>(PETS_PAGE(db, paging.limit + 1, offset), offset)
   return {
     items: rows.slice(0, paging.limit).map(toPetWithImages),
     hasMore: rows.length > paging.limit,
@@ -122,7 +119,7 @@ const petCardsQuery = (db: Knex | Knex.Transaction) =>
 
 // Compiled once. A client's own pets (every visit of /pets) are a lookup by
 // owner: prepared. A page of the whole hotel's (staff) is prepared while it
-// is shallow (preparedWhileShallow). A search's text varies with its words.
+// is shallow (readPage). A search's text varies with its words.
 const OWN_PET_CARDS = compiledOnce((db, ownerId: number, limit: number, offset: number) =>
   petCardsQuery(db).where('p.owner_id', ownerId).limit(limit).offset(offset).options(PREPARED),
 )
@@ -167,14 +164,9 @@ export async function listPetCards({
       )
     rows = await (own ? q.where('p.owner_id', actor!.id) : q)
   } else if (own) {
-    rows = ((await OWN_PET_CARDS(db, actor!.id, pageSize + 1, offset)) as { rows: PetCardRow[] })
-      .rows
+    rows = await rowsOf<PetCardRow>(OWN_PET_CARDS(db, actor!.id, pageSize + 1, offset))
   } else {
-    rows = (
-      (await preparedWhileShallow(ALL_PET_CARDS(db, pageSize + 1, offset), offset)) as {
-        rows: PetCardRow[]
-      }
-    ).rows
+    rows = await readPage<PetCardRow>(ALL_PET_CARDS(db, pageSize + 1, offset), offset)
   }
   const pets = rows.slice(0, pageSize).map((r) => ({
     id: r.id,
