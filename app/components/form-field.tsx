@@ -23,14 +23,7 @@
  * both columns of a .form-grid). Server-side errors arrive through
  * submission.reply({ fieldErrors, formErrors }) and show in the same places.
  */
-import {
-  getCollectionProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from '@conform-to/react'
+import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import { useFormAction } from 'react-router'
 import type {
   InputHTMLAttributes,
@@ -38,6 +31,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react'
+import { choiceProps, inputProps, selectProps, textareaProps, viewOf } from './field-props'
 
 type InputType =
   | 'text'
@@ -154,18 +148,19 @@ export function InputField<Schema>({
     InputHTMLAttributes<HTMLInputElement>,
     'name' | 'id' | 'type' | 'form'
   >) {
-  const props = getInputProps(meta, {
+  const field = viewOf(meta)
+  const props = inputProps(field, {
     type,
-    ariaDescribedBy: hint ? meta.descriptionId : undefined,
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
   })
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={meta.id} className="field-label">
+      <label htmlFor={field.id} className="field-label">
         {label}
       </label>
       <input {...props} className="field-control" {...rest} />
-      <Hint id={meta.descriptionId}>{hint}</Hint>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <Hint id={field.descriptionId}>{hint}</Hint>
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   )
 }
@@ -184,13 +179,14 @@ export function SelectField<Schema>({
     SelectHTMLAttributes<HTMLSelectElement>,
     'name' | 'id' | 'form'
   >) {
-  const props = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined })
+  const field = viewOf(meta)
+  const props = selectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })
   // A field posted twice comes back as a list; a single select shows the first.
   if (!rest.multiple && Array.isArray(props.defaultValue))
     props.defaultValue = props.defaultValue[0]
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={meta.id} className="field-label">
+      <label htmlFor={field.id} className="field-label">
         {label}
       </label>
       <select {...props} className="field-control" {...rest}>
@@ -201,8 +197,8 @@ export function SelectField<Schema>({
           </option>
         ))}
       </select>
-      <Hint id={meta.descriptionId}>{hint}</Hint>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <Hint id={field.descriptionId}>{hint}</Hint>
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   )
 }
@@ -214,15 +210,16 @@ export function TextareaField<Schema>({
   className,
   ...rest
 }: Common<Schema> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
-  const props = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined })
+  const field = viewOf(meta)
+  const props = textareaProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={meta.id} className="field-label">
+      <label htmlFor={field.id} className="field-label">
         {label}
       </label>
       <textarea {...props} className="field-control" {...rest} />
-      <Hint id={meta.descriptionId}>{hint}</Hint>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <Hint id={field.descriptionId}>{hint}</Hint>
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   )
 }
@@ -248,31 +245,28 @@ function ChoiceGroup<Schema>({
   disabled,
   type,
 }: GroupProps<Schema> & { type: 'checkbox' | 'radio' }) {
+  const field = { ...viewOf(meta), key: meta.key }
   const describedBy = [
-    meta.errors ? meta.errorId : undefined,
-    hint ? meta.descriptionId : undefined,
+    field.errors ? field.errorId : undefined,
+    hint ? field.descriptionId : undefined,
   ]
     .filter(Boolean)
     .join(' ')
-  const inputs = getCollectionProps(meta, {
-    type,
-    options: options.map((o) => o.value),
-    ariaAttributes: false,
-  })
+  const inputs = choiceProps(field, { type, options: options.map((o) => o.value) })
   return (
     <fieldset
       className={['field choice-group', className].filter(Boolean).join(' ')}
-      id={meta.id}
+      id={field.id}
       aria-describedby={describedBy || undefined}
     >
       <legend className="field-label">{legend}</legend>
-      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <Hint id={field.descriptionId}>{hint}</Hint>
       <div className="choice-options">
         {inputs.map(({ key, ...input }, i) => (
           <label key={key ?? input.value} className="choice" htmlFor={input.id}>
             <input
               {...input}
-              aria-invalid={meta.errors ? true : undefined}
+              aria-invalid={field.errors ? true : undefined}
               onChange={onChange}
               disabled={disabled || options[i].disabled}
             />
@@ -280,7 +274,7 @@ function ChoiceGroup<Schema>({
           </label>
         ))}
       </div>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </fieldset>
   )
 }

@@ -9,7 +9,7 @@
  *   <StayUpdates petName={pet.name} updates={…} here={checkedIn}
  *     postOn={staff ? checkedInBookingId : null} lastResult={actionData?.update} />
  */
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import type { StayUpdateSummary } from '~/domain/booking'
 import { formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
@@ -21,6 +21,7 @@ import {
 } from '~/domain/stay-update'
 import type { StayUpdateInput } from '~/schemas/stay-update'
 import { FormErrors, InputField, TextareaField, useErrorSummaryAction } from './form-field'
+import { inputProps, viewOf } from './field-props'
 import { SubmitButton } from './submit-button'
 import { lazySchema, useSchemaForm } from './use-schema-form'
 
@@ -134,10 +135,9 @@ function StayUpdateForm({
         <legend className="field-label">How is it going?</legend>
         <div className="choice-options">
           {STAY_UPDATE_TICKS.map(({ field, label }) => {
-            const meta = fields[field]
-            const { key, ...input } = getInputProps(meta, { type: 'checkbox', value: 'on' })
+            const input = inputProps(viewOf(fields[field]), { type: 'checkbox', value: 'on' })
             return (
-              <label key={key ?? field} className="choice" htmlFor={meta.id}>
+              <label key={field} className="choice" htmlFor={input.id}>
                 <input {...input} />
                 <span>{label}</span>
               </label>

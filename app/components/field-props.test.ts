@@ -1,0 +1,144 @@
+import {
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+} from '@conform-to/react'
+import fc from 'fast-check'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { choiceProps, inputProps, selectProps, textareaProps, viewOf } from './field-props'
+
+// The controls' props come from field-props.ts instead of Conform's helpers
+// (which read each field's properties over and over): for every kind of
+// control and every state of its field — no value, a value, a list of
+// values, errors or none, a hint or none — they must be the very props
+// Conform gives, in the same order (React writes attributes in that order).
+
+type State = {
+  value: string | string[] | undefined
+  errors: string[] | undefined
+  hint: boolean
+}
+
+const stateArb: fc.Arbitrary<State> = fc.record({
+  value: fc.option(fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 4 })), {
+    nil: undefined,
+  }),
+  errors: fc.option(fc.array(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 3 }), {
+    nil: undefined,
+  }),
+  hint: fc.boolean(),
+})
+
+type Pair = { conform: unknown; ours: unknown }
+
+/** Renders a form whose field `f` is in `state` and hands the field to `compare` during render. */
+function withField(state: State, compare: (meta: FieldMetadata<unknown>) => Pair): Pair {
+  let pair: Pair | undefined
+  function Probe() {
+    const [, fields] = useForm<{ f: unknown }>({
+      id: 'probe',
+      lastResult: {
+        status: state.errors ? 'error' : undefined,
+        initialValue: state.value === undefined ? {} : { f: state.value },
+        error: state.errors ? { f: state.errors } : {},
+      },
+    })
+    pair = compare(fields.f as FieldMetadata<unknown>)
+    return null
+  }
+  renderToString(createElement(Probe))
+  return pair!
+}
+
+/** Entries, so that the order of the props counts too. */
+const entries = (props: unknown): unknown =>
+  Array.isArray(props)
+    ? props.map(entries)
+    : Object.entries(props as object).filter(([, v]) => v !== undefined)
+
+function expectSame({ conform, ours }: Pair) {
+  expect(entries(ours)).toEqual(entries(conform))
+}
+
+describe('form controls’ props (field-props.ts) are Conform’s own', () => {
+  it('an <input> of every type, a checkbox and a radio with or without a value', () => {
+    fc.assert(
+      fc.property(
+        stateArb,
+        fc.constantFrom('text', 'email', 'date', 'number', 'checkbox', 'radio'),
+        fc.option(fc.string(), { nil: undefined }),
+        (state, type, value) =>
+          expectSame(
+            withField(state, (meta) => {
+              const ariaDescribedBy = state.hint ? meta.descriptionId : undefined
+              return {
+                conform: getInputProps(meta, { type: type as 'text', ariaDescribedBy, value }),
+                ours: inputProps(viewOf(meta), { type, ariaDescribedBy, value }),
+              }
+            }),
+          ),
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('a <select> and a <textarea>', () => {
+    fc.assert(
+      fc.property(stateArb, (state) =>
+        expectSame(
+          withField(state, (meta) => {
+            const ariaDescribedBy = state.hint ? meta.descriptionId : undefined
+            expectSame({
+              conform: getSelectProps(meta, { ariaDescribedBy }),
+              ours: selectProps(viewOf(meta), { ariaDescribedBy }),
+            })
+            return {
+              conform: getTextareaProps(meta, { ariaDescribedBy }),
+              ours: textareaProps(viewOf(meta), { ariaDescribedBy }),
+            }
+          }),
+        ),
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('a group of checkboxes or radio buttons', () => {
+    fc.assert(
+      fc.property(
+        stateArb,
+        fc.constantFrom('checkbox' as const, 'radio' as const),
+        fc.uniqueArray(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 5 }),
+        (state, type, options) =>
+          expectSame(
+            withField(state, (meta) => ({
+              conform: getCollectionProps(meta, { type, options, ariaAttributes: false }),
+              ours: choiceProps({ ...viewOf(meta), key: meta.key }, { type, options }),
+            })),
+          ),
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('a field with errors is invalid and described by them, before its hint', () => {
+    const { ours } = withField({ value: 'x', errors: ['Too short'], hint: true }, (meta) => ({
+      conform: null,
+      ours: inputProps(viewOf(meta), { type: 'text', ariaDescribedBy: meta.descriptionId }),
+    }))
+    expect(ours).toEqual({
+      id: 'probe-f',
+      name: 'f',
+      form: 'probe',
+      'aria-invalid': true,
+      'aria-describedby': 'probe-f-error probe-f-description',
+      type: 'text',
+      defaultValue: 'x',
+    })
+  })
+})

@@ -1,0 +1,135 @@
+/**
+ * The props of a form control from its Conform field: the attributes
+ * Conform's getInputProps, getSelectProps, getTextareaProps and
+ * getCollectionProps give (in their order), reading each of the field's
+ * properties once.
+ *
+ * In Conform 1.x every read of a field's property builds a fresh Proxy over a
+ * fresh metadata object and copies the form's subscription; its helpers read
+ * about twenty per control, nine of them HTML constraints (required,
+ * maxLength…) this app never sets: every form validates with its zod schema
+ * (useSchemaForm passes Conform no `constraint`) and the server checks the
+ * same rules. On the server that was ~13% of the time to render /users (12
+ * fields). Reading a property during render still subscribes the control to
+ * it (the form's id, the field's errors and initial value), as Conform's
+ * helpers do. field-props.test.ts holds these props equal to
+ * Conform's own for every kind of control and state.
+ */
+import type { FieldMetadata } from '@conform-to/react'
+
+/** The properties of a field a control is rendered from, each read once. */
+export type FieldView = {
+  id: string
+  name: string
+  formId: string
+  errorId: string
+  descriptionId: string
+  errors: string[] | undefined
+  initialValue: unknown
+}
+
+// Conform's FieldMetadata is generic in the field's value; the props need none of it.
+type AnyField = Pick<
+  FieldMetadata<unknown>,
+  'id' | 'name' | 'formId' | 'errorId' | 'descriptionId' | 'errors' | 'initialValue'
+>
+
+export function viewOf(meta: AnyField): FieldView {
+  return {
+    id: meta.id,
+    name: meta.name,
+    formId: meta.formId,
+    errorId: meta.errorId,
+    descriptionId: meta.descriptionId,
+    errors: meta.errors,
+    initialValue: meta.initialValue,
+  }
+}
+
+type Control = {
+  id: string
+  name: string
+  form: string
+  'aria-invalid'?: true
+  'aria-describedby'?: string
+}
+
+/** id, name, form and, while the field has errors, aria-invalid and the error text in aria-describedby. */
+function controlProps(field: FieldView, ariaDescribedBy: string | undefined): Control {
+  const props: Control = { id: field.id, name: field.name, form: field.formId }
+  if (field.errors !== undefined) {
+    props['aria-invalid'] = true
+    props['aria-describedby'] = `${field.errorId} ${ariaDescribedBy ?? ''}`.trim()
+  } else if (ariaDescribedBy !== undefined) props['aria-describedby'] = ariaDescribedBy
+  return props
+}
+
+/** An <input>'s props (getInputProps); a checkbox or radio gets its value and whether it starts checked. */
+export function inputProps(
+  field: FieldView,
+  options: { type: string; ariaDescribedBy?: string; value?: string },
+): Control & { type: string; value?: string; defaultChecked?: boolean; defaultValue?: string } {
+  const props: ReturnType<typeof inputProps> = {
+    ...controlProps(field, options.ariaDescribedBy),
+    type: options.type,
+  }
+  const initial = field.initialValue
+  // An empty `value` means none at all, as in Conform.
+  if (options.value !== undefined && !options.value) return props
+  if (options.type === 'checkbox' || options.type === 'radio') {
+    props.value = options.value ?? 'on'
+    props.defaultChecked = Array.isArray(initial)
+      ? initial.includes(options.value)
+      : initial === props.value
+  } else if (typeof initial === 'string') props.defaultValue = initial
+  return props
+}
+
+/** A <select>'s props (getSelectProps): a list posted twice comes back as a list of strings. */
+export function selectProps(
+  field: FieldView,
+  options: { ariaDescribedBy?: string },
+): Control & { defaultValue?: string | string[] } {
+  const props: ReturnType<typeof selectProps> = controlProps(field, options.ariaDescribedBy)
+  const initial = field.initialValue as unknown[] | { toString(): string } | null | undefined
+  const value = Array.isArray(initial)
+    ? initial.map((item) => `${item ?? ''}`)
+    : initial?.toString()
+  if (value !== undefined) props.defaultValue = value
+  return props
+}
+
+/** A <textarea>'s props (getTextareaProps). */
+export function textareaProps(
+  field: FieldView,
+  options: { ariaDescribedBy?: string },
+): Control & { defaultValue?: string } {
+  const props: ReturnType<typeof textareaProps> = controlProps(field, options.ariaDescribedBy)
+  const value = (field.initialValue as { toString(): string } | null | undefined)?.toString()
+  if (value !== undefined) props.defaultValue = value
+  return props
+}
+
+/**
+ * The inputs of a group of checkboxes or radio buttons under one name
+ * (getCollectionProps with ariaAttributes off: the group's fieldset carries
+ * them), one per option value, each with a key and an id of its own.
+ */
+export function choiceProps(
+  field: FieldView & { key: string | undefined },
+  options: { type: 'checkbox' | 'radio'; options: string[] },
+) {
+  const initial = field.initialValue
+  return options.options.map((value) => ({
+    id: `${field.id}-${value}`,
+    name: field.name,
+    form: field.formId,
+    key: `${field.key ?? ''}${value}`,
+    type: options.type,
+    value,
+    defaultChecked:
+      options.type === 'checkbox' && Array.isArray(initial)
+        ? initial.includes(value)
+        : initial === value,
+  }))
+}
