@@ -77,7 +77,12 @@ describe('form controls’ props (field-props.ts) are Conform’s own', () => {
             withField(state, (meta) => {
               const ariaDescribedBy = state.hint ? meta.descriptionId : undefined
               return {
-                conform: getInputProps(meta, { type: type as 'text', ariaDescribedBy, value }),
+                // Conform types `value` by `type` (a string for a checkbox); the test passes both.
+                conform: getInputProps(meta, {
+                  type,
+                  ariaDescribedBy,
+                  value,
+                } as Parameters<typeof getInputProps>[1]),
                 ours: inputProps(viewOf(meta), { type, ariaDescribedBy, value }),
               }
             }),
