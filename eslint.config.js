@@ -78,6 +78,27 @@ export default tseslint.config(
     },
   },
   {
+    // Every page's links go through app/components/link.tsx, which the server
+    // writes without React Router's per-link hooks (decision 043).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/components/link.tsx', 'app/components/link.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link'],
+              message:
+                "Import Link from '~/components/link' (the server writes plain links itself).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test clients read whatever JSON a call returns; each test asserts its shape.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

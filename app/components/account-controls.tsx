@@ -13,7 +13,8 @@
  *   <AccountControls user={user} demoMode={demoMode} />
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { Link } from './link'
 import type { User } from '~/domain/user'
 import type { AuthDialogKind } from './auth-dialog'
 import { DemoLoginButtons } from './demo-login-buttons'

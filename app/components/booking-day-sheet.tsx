@@ -6,7 +6,7 @@
  *   <OccupancyMeters occupancy={sheet.occupancy} capacity={sheet.capacity} />
  *   <DaySheetList title="Arrivals" entries={sheet.arrivals} time="drop_off" empty="No arrivals" />
  */
-import { Link } from 'react-router'
+import { Link } from './link'
 import type { DaySheetEntry } from '~/domain/booking'
 import type { Occupancy } from '~/domain/capacity'
 import { formatWallDateTime } from '~/domain/hotel-time'

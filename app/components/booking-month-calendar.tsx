@@ -6,7 +6,7 @@
  *
  *   <OccupancyCalendar month="2026-03" days={days} capacity={capacity} selected="2026-03-10" />
  */
-import { Link } from 'react-router'
+import { Link } from './link'
 import type { Occupancy } from '~/domain/capacity'
 import { formatMonth, formatWallDateLong, weekdayIndex, type IsoDate } from '~/domain/hotel-time'
 import './booking-pages.css'

@@ -6,7 +6,7 @@
  *   <BookingDetails booking={booking} />        // type, drop-off, pick-up, breakdown
  *   <StayText booking={booking} />             // 'Tue, Mar 10, 2026, 10:00 AM – Thu, Mar 12, 2026, 10:00 AM'
  */
-import { Link } from 'react-router'
+import { Link } from './link'
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars, type BookingType } from '~/domain/booking-rules'
 import { STATUS_LABELS } from '~/domain/front-desk'

@@ -3,7 +3,7 @@
  *
  *   <Brand />                 // logo + name, links to /
  */
-import { Link } from 'react-router'
+import { Link } from './link'
 import { HOTEL_NAME } from '~/domain/hotel'
 
 export function Brand({

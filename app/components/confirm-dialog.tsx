@@ -22,7 +22,8 @@
  * it returns shows wherever the page shows action errors.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { Form, Link, useFormAction, useLocation, useNavigation } from 'react-router'
+import { Form, useFormAction, useLocation, useNavigation } from 'react-router'
+import { Link } from './link'
 import { SubmitButton } from './submit-button'
 import { TrashIcon } from './icons'
 

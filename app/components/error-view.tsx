@@ -9,7 +9,8 @@
  *     return <PageErrorBoundary heading="Our Services" failure="Issue getting all services" />
  *   }
  */
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
+import { Link } from './link'
 import { EmptyState } from './empty-state'
 import { PawIcon } from './icons'
 import { useRootData } from './use-root-data'

@@ -8,7 +8,8 @@
  *   <LoginForm redirectTo={here} onSwitchToSignup={() => setModal('signup')} />
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
+import { Link } from './link'
 import { ERROR_SUMMARY_ID, FormErrors, InputField } from './form-field'
 import { SubmitButton } from './submit-button'
 import { lazySchema, useSchemaForm } from './use-schema-form'

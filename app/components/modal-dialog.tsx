@@ -25,7 +25,8 @@
  * dialog: nothing else happens, so the redirect wins.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
+import { Link } from './link'
 import { CloseIcon } from './icons'
 
 const FIRST_FIELD =

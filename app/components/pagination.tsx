@@ -11,7 +11,8 @@
  *
  * Fetch pageSize + 1 rows to know `hasMore` without counting the whole table.
  */
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Link } from './link'
 
 export const PAGE_SIZE = 50
 

@@ -5,7 +5,7 @@
  *
  *   <PetBookings petId={pet.id} petName={pet.name} current={b.current} past={b.past} morePast={b.morePast} />
  */
-import { Link } from 'react-router'
+import { Link } from './link'
 import type { Booking } from '~/domain/booking'
 import { BOOKING_TYPE_LABELS, formatDollars } from '~/domain/booking-rules'
 import { BookingHistory, type AdjustOptions } from './booking-history'

@@ -4,7 +4,7 @@
  *
  *   <PetCard pet={card} showOwner={viewer.staff} />
  */
-import { Link } from 'react-router'
+import { Link } from './link'
 import type { PetCard as PetCardData } from '~/domain/pet'
 import { PawIcon } from './icons'
 import './pet.css'

@@ -9,7 +9,8 @@
  *   <SignupForm redirectTo={here} onSwitchToLogin={() => setModal('login')} />
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
+import { Link } from './link'
 import { ERROR_SUMMARY_ID, FormErrors, InputField } from './form-field'
 import { ContactFields } from './contact-fields'
 import { NewPasswordFields } from './new-password-fields'

@@ -4,7 +4,7 @@
  *
  *   <SiteFooter />
  */
-import { Link } from 'react-router'
+import { Link } from './link'
 import { HOTEL_NAME } from '~/domain/hotel'
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from './icons'
 

@@ -10,7 +10,8 @@
  *     postOn={staff ? checkedInBookingId : null} lastResult={actionData?.update} />
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from './link'
 import type { StayUpdateSummary } from '~/domain/booking'
 import { formatWallDateTime, formatWallTime } from '~/domain/hotel-time'
 import {

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from './link'
 import { FormErrors, InputField, SelectField, useErrorSummaryAction } from '~/components/form-field'
 import { FormPanel } from '~/components/list-page'
 import { SubmitButton } from '~/components/submit-button'

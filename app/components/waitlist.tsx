@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from './link'
 import { BOOKING_TYPE_LABELS } from '~/domain/booking-rules'
 import { formatWallDateTime } from '~/domain/hotel-time'
 import { WAITLIST_HOLD_HOURS, type WaitlistEntry } from '~/domain/waitlist'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/account.deleted'
 import { AuthCard } from '~/components/auth-card'
 import { HOTEL_NAME, pageMeta } from '~/domain/hotel'

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/account.email'
 import { AuthCard } from '~/components/auth-card'
 import { LinkRefusedCard } from '~/components/link-refused-card'

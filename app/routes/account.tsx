@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/account'
 import { ContactFields } from '~/components/contact-fields'
 import { PageErrorBoundary } from '~/components/error-view'

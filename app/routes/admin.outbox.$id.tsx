@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/admin.outbox.$id'
 import { PageErrorBoundary } from '~/components/error-view'
 import { PageHeader } from '~/components/page-header'

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/bookings-by-date'
 import { DaySheetList, OccupancyMeters } from '~/components/booking-day-sheet'
 import { OccupancyCalendar } from '~/components/booking-month-calendar'

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/bookings.pet.$petId'
 import { ArrowLeftIcon } from '~/components/icons'
 import { BOOKING_MESSAGES } from '~/domain/booking-rules'

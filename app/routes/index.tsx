@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { AccountControls } from '~/components/account-controls'
 import { Brand } from '~/components/brand'

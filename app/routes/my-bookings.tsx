@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import { publicOrigin } from '~/http/public-origin.server'
 import type { Route } from './+types/my-bookings'
 import { BookingRowCells, StayText } from '~/components/booking-summary'

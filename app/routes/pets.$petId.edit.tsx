@@ -1,4 +1,5 @@
-import { data, Link, redirect, useFetcher } from 'react-router'
+import { data, redirect, useFetcher } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/pets.$petId.edit'
 import { requireIdParam } from '~/http/params.server'
 import { pageMeta } from '~/domain/hotel'

@@ -1,4 +1,5 @@
-import { data, Link, Outlet, redirect } from 'react-router'
+import { data, Outlet, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/pets.$petId'
 import { requireIdParam } from '~/http/params.server'
 import { pageMeta } from '~/domain/hotel'

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/pets.new'
 import { pageMeta } from '~/domain/hotel'
 import { ModalDialog } from '~/components/modal-dialog'

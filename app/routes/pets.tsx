@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link, Outlet } from 'react-router'
+import { Form, Outlet } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/pets'
 import { pageMeta } from '~/domain/hotel'
 import { PET_SEARCH_MAX } from '~/domain/pet'

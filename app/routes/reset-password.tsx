@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/reset-password'
 import { AuthCard } from '~/components/auth-card'
 import { LinkRefusedCard } from '~/components/link-refused-card'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { data, Link, redirect, useActionData, useLocation } from 'react-router'
+import { data, redirect, useActionData, useLocation } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/reviews'
 import { REVIEW_FAILURES, reviewMessages, reviewSchema } from '~/schemas/review'
 import { ConfirmDialog } from '~/components/confirm-dialog'

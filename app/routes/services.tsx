@@ -1,4 +1,5 @@
-import { data, Link, redirect, useActionData, useLocation } from 'react-router'
+import { data, redirect, useActionData, useLocation } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/services'
 import { serviceSchema } from '~/schemas/service'
 import { ConfirmDialog } from '~/components/confirm-dialog'

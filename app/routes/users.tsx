@@ -1,6 +1,7 @@
 import { formatPhone } from '~/domain/text'
 import { type SubmissionResult } from '@conform-to/react'
-import { data, Link, redirect, useLocation } from 'react-router'
+import { data, redirect, useLocation } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/users'
 import { pageMeta } from '~/domain/hotel'
 import { ConfirmDialog } from '~/components/confirm-dialog'

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/waitlist.$id'
 import { BookingBreakdown, StayText, type Breakdown } from '~/components/booking-summary'
 import { RouteErrorBoundary } from '~/components/error-view'

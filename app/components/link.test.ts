@@ -1,0 +1,100 @@
+import fc from 'fast-check'
+import { createElement, type ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Link as RouterLink,
+  StaticRouterProvider,
+  type LinkProps,
+} from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { hrefOf, isPlain, Link, plainAnchor, type PlainLinkProps } from './link'
+
+// The server writes a plain link's <a> itself (link.tsx) instead of rendering
+// React Router's Link: the browser's Link hydrates that <a>, so the two must
+// be the same markup for any path, from any page.
+
+/** The markup `element` renders on the page at `location`, inside React Router's static router. */
+async function renderAt(location: string, element: ReactNode): Promise<string> {
+  const handler = createStaticHandler([{ path: '*', element }])
+  const context = await handler.query(new Request(new URL(location, 'http://localhost')))
+  if (context instanceof Response) throw new Error('unexpected redirect')
+  const router = createStaticRouter(handler.dataRoutes, context)
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }))
+}
+
+const segment = fc.stringMatching(/^[a-zA-Z0-9 ._~%é!$&'()*+,;=:@-]{0,8}$/)
+const pathArb = fc
+  .tuple(
+    fc.array(fc.oneof(segment, fc.constantFrom('.', '..', '')), { maxLength: 5 }),
+    fc.option(fc.stringMatching(/^[a-z0-9=&% ?/]{0,10}$/), { nil: undefined }),
+    fc.option(fc.stringMatching(/^[a-z0-9 #?/-]{0,8}$/), { nil: undefined }),
+  )
+  .map(
+    ([segments, search, hash]) =>
+      `/${segments.join('/')}${search === undefined ? '' : `?${search}`}${hash === undefined ? '' : `#${hash}`}`,
+  )
+
+const extraProps = fc.record(
+  {
+    className: fc.constantFrom('btn', 'nav-link'),
+    rel: fc.constantFrom('prev', 'next'),
+    'aria-label': fc.string({ maxLength: 10 }),
+    preventScrollReset: fc.boolean(),
+    replace: fc.boolean(),
+    children: fc.string({ maxLength: 10 }),
+  },
+  { requiredKeys: [] },
+)
+
+describe('the server’s plain links (link.tsx)', () => {
+  it('runs here as on the server, where the shortcut applies', () => {
+    expect(import.meta.env.SSR).toBe(true)
+  })
+
+  it('writes the <a> React Router’s Link writes, for any path of this site and any page', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        pathArb.filter((to) => isPlain({ to })),
+        // The page's own address (a request's path never starts with '//').
+        pathArb.filter((location) => !location.startsWith('//')),
+        extraProps,
+        async (to, location, extra) => {
+          const props = { ...extra, to } as PlainLinkProps
+          const ours = await renderAt(location, plainAnchor(props))
+          const routers = await renderAt(location, createElement(RouterLink, props))
+          expect(ours).toBe(routers)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('keeps every option that changes the <a> for React Router’s Link', () => {
+    const plain: LinkProps = { to: '/pets/1' }
+    expect(isPlain(plain)).toBe(true)
+    for (const props of [
+      { to: '//example.com/x' },
+      { to: '/\\example.com' },
+      { to: 'pets/1' },
+      { to: { pathname: '/pets/1' } },
+      { to: '/pets/1', prefetch: 'intent' },
+      { to: '/pets/1', reloadDocument: true },
+      { to: '/pets/1', relative: 'path' },
+      { to: '/pets/1', discover: 'none' },
+      { to: '/pets/1', target: '_blank' },
+    ] as LinkProps[])
+      expect(isPlain(props), JSON.stringify(props)).toBe(false)
+  })
+
+  it('is what <Link> renders on the server for a plain link, and React Router’s Link otherwise', async () => {
+    const plainHtml = await renderAt('/pets', createElement(Link, { to: '/pets/2/../3?x=1' }))
+    expect(plainHtml).toBe('<a href="/pets/3?x=1" data-discover="true"></a>')
+    expect(hrefOf('/a/b/')).toBe('/a/b/')
+    const other = await renderAt('/pets', createElement(Link, { to: 'next', relative: 'path' }))
+    expect(other).toBe(
+      await renderAt('/pets', createElement(RouterLink, { to: 'next', relative: 'path' })),
+    )
+  })
+})

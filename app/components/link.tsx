@@ -1,0 +1,58 @@
+/**
+ * React Router's <Link>, the one every page uses. In the browser it is
+ * React Router's own. On the server a plain link — `to` a path of this site
+ * as a string, none of the options that change what is written (prefetch,
+ * reloadDocument, relative, discover, target) — is written directly as the
+ * <a> React Router writes for it: what it renders there is only that <a>, and
+ * its ~25 hooks (each resolving the path twice, with the route matches turned
+ * to JSON and back) were a tenth of the server's time for a page of 50 pet
+ * cards. The browser's <Link> hydrates the same <a> and takes over its clicks.
+ * link.test.ts holds the two <a> equal for any path and location.
+ */
+import { forwardRef, type ForwardedRef } from 'react'
+import { createPath, Link as RouterLink, resolvePath, type LinkProps } from 'react-router'
+
+export type PlainLinkProps = Omit<LinkProps, 'to'> & { to: string }
+
+/** A link the server may write itself: to a path of this site (not `//host`), with nothing that changes the <a>. */
+export function isPlain(props: LinkProps): props is PlainLinkProps {
+  return (
+    typeof props.to === 'string' &&
+    /^\/(?![/\\])/.test(props.to) &&
+    (props.prefetch === undefined || props.prefetch === 'none') &&
+    !props.reloadDocument &&
+    props.relative === undefined &&
+    (props.discover === undefined || props.discover === 'render') &&
+    props.mask === undefined &&
+    props.target === undefined
+  )
+}
+
+/** The href React Router writes for a path of this site: '.', '..' and doubled slashes resolved. */
+export const hrefOf = (to: string): string => createPath(resolvePath(to))
+
+/** The <a> React Router's Link writes on the server for a plain link (`isPlain`). */
+export function plainAnchor(props: PlainLinkProps) {
+  // What React Router's Link takes for itself and never writes as an attribute.
+  const {
+    to,
+    replace: _replace,
+    state: _state,
+    preventScrollReset: _preventScrollReset,
+    viewTransition: _viewTransition,
+    onClick: _onClick,
+    defaultShouldRevalidate: _defaultShouldRevalidate,
+    prefetch: _prefetch,
+    discover: _discover,
+    ...rest
+  } = props
+  return <a {...rest} href={hrefOf(to)} data-discover="true" />
+}
+
+export const Link = forwardRef(function Link(
+  props: LinkProps,
+  ref: ForwardedRef<HTMLAnchorElement>,
+) {
+  if (import.meta.env.SSR && isPlain(props)) return plainAnchor(props)
+  return <RouterLink {...props} ref={ref} />
+})

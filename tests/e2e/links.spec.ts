@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
+
+// The server writes a page's plain links itself (app/components/link.tsx)
+// and the browser's React Router Link hydrates them. With JavaScript on, a
+// click on a link of a list — a pet card's name, a page of the list, a
+// booking — must be the app's own navigation (the page is not loaded again)
+// and the browser must report no error; with JavaScript off it is an
+// ordinary link to the same address.
+
+/** Waits until React has taken over `link` (it holds React's props), then clicks it. */
+async function follow(page: Page, javaScriptEnabled: boolean, name: string | RegExp) {
+  const link = page.getByRole('main').getByRole('link', { name, exact: true }).first()
+  const href = await link.getAttribute('href')
+  if (javaScriptEnabled) {
+    await expect
+      .poll(() => link.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactProps'))))
+      .toBe(true)
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+  }
+  await link.click()
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === href)
+  if (javaScriptEnabled)
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+}
+
+test.describe('links of the lists', () => {
+  test('a client opens a pet from My Pets', async ({ page, loginAs, javaScriptEnabled }) => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    await loginAs('client')
+    await page.goto('/pets')
+    const name = await page.getByRole('main').getByRole('heading', { level: 2 }).first().innerText()
+    await follow(page, javaScriptEnabled, name)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'My Pets' }).first()).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('staff open a pet of the hotel and a booking from Manage Bookings', async ({
+    page,
+    loginAs,
+    javaScriptEnabled,
+  }) => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    await loginAs('manager')
+    await page.goto('/pets')
+    const card = page.getByRole('main').getByRole('heading', { level: 2 }).first()
+    const name = await card.innerText()
+    await follow(page, javaScriptEnabled, name)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+
+    await page.goto('/bookings')
+    await follow(page, javaScriptEnabled, 'Past bookings')
+    await expect(page.getByRole('link', { name: 'Past bookings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await page.goto('/bookings')
+    await follow(page, javaScriptEnabled, /^Update booking \d+ of /)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+})
