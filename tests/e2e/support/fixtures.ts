@@ -158,10 +158,16 @@ export const test = base.extend<Fixtures>({
   role: [null, { option: true }],
   // (Playwright's `use` is named `provide` here: the React hooks lint rule would mistake it for a hook.)
   page: async ({ page, role }, provide) => {
+    // An error the page throws and nothing catches fails the journey — a
+    // failed hydration among them (React reports it as one), which a journey
+    // would otherwise pass through as a page that merely reloads on each click.
+    const thrown: string[] = []
+    page.on('pageerror', (error) => thrown.push(`${error.name}: ${error.message}`))
     if (role) await apiLogin(page.request, demoEmail(role))
     await provide(page)
     // The script-enabled copies axe ran on (expectNoA11yViolations) go with the test.
     for (const context of copyContexts.splice(0)) await context.close()
+    expect(thrown, `errors thrown in the page of "${test.info().title}"`).toEqual([])
   },
   loginAs: async ({ page }, provide) => {
     await provide((role) => apiLogin(page.request, demoEmail(role)))
