@@ -263,7 +263,7 @@ function ChoiceGroup<Schema>({
       <Hint id={field.descriptionId}>{hint}</Hint>
       <div className="choice-options">
         {inputs.map(({ key, ...input }, i) => (
-          <label key={key ?? input.value} className="choice" htmlFor={input.id}>
+          <label key={key} className="choice" htmlFor={input.id}>
             <input
               {...input}
               aria-invalid={field.errors ? true : undefined}
