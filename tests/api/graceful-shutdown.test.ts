@@ -90,4 +90,20 @@ describe('SIGTERM', () => {
     await server.waitForLog((e) => e.msg === 'shut down')
     agent.destroy()
   }, 60_000)
+
+  // A log collector that died leaves the server writing into a closed pipe.
+  // pino's last-gasp flush at exit (sonic-boom 4's flushSync) retries such a
+  // write forever, so a server whose log nobody reads never stopped: the
+  // deploy waited, then killed it.
+  it('exits 0 when nobody reads its log any more', async () => {
+    const orphan = await spawnServer({ DEMO_MODE: 'true', FIXED_NOW: '2026-11-23T15:00:00Z' })
+    try {
+      orphan.child.stdout!.destroy()
+      orphan.child.kill('SIGTERM')
+      expect(await orphan.exited).toBe(0)
+    } finally {
+      orphan.child.kill('SIGKILL')
+      await orphan.stop()
+    }
+  }, 30_000)
 })
