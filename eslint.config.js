@@ -78,10 +78,14 @@ export default tseslint.config(
     },
   },
   {
-    // Every page's links go through app/components/link.tsx, which the server
+    // Every page's links go through app/components/link.tsx and nav-link.tsx, which the server
     // writes without React Router's per-link hooks (decision 043).
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/components/link.tsx', 'app/components/link.test.ts'],
+    ignores: [
+      'app/components/link.tsx',
+      'app/components/nav-link.tsx',
+      'app/components/link.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -92,6 +96,12 @@ export default tseslint.config(
               importNames: ['Link'],
               message:
                 "Import Link from '~/components/link' (the server writes plain links itself).",
+            },
+            {
+              name: 'react-router',
+              importNames: ['NavLink'],
+              message:
+                "Import NavLink from '~/components/nav-link' (the server writes plain links itself).",
             },
           ],
         },

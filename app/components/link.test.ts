@@ -5,11 +5,14 @@ import {
   createStaticHandler,
   createStaticRouter,
   Link as RouterLink,
+  NavLink as RouterNavLink,
   StaticRouterProvider,
   type LinkProps,
+  type NavLinkProps,
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { hrefOf, isPlain, Link, plainAnchor, type PlainLinkProps } from './link'
+import { isActiveAt, isPlainNav, NavLink } from './nav-link'
 
 // The server writes a plain link's <a> itself (link.tsx) instead of rendering
 // React Router's Link: the browser's Link hydrates that <a>, so the two must
@@ -96,5 +99,84 @@ describe('the server’s plain links (link.tsx)', () => {
     expect(other).toBe(
       await renderAt('/pets', createElement(RouterLink, { to: 'next', relative: 'path' })),
     )
+  })
+})
+
+// The same for a NavLink, whose <a> also says whether the page is at or under
+// its path (class `active`, aria-current).
+const navProps = fc.record(
+  {
+    className: fc.constantFrom('', 'nav-link', 'dropdown-item'),
+    'aria-current': fc.constantFrom('page', 'location', 'true'),
+    end: fc.boolean(),
+    caseSensitive: fc.boolean(),
+    children: fc.string({ maxLength: 10 }),
+  },
+  { requiredKeys: [] },
+)
+
+/** A page's address near a link's path: the path itself, under it, beside it, another case. */
+const nearby = (to: string) =>
+  fc
+    .tuple(
+      fc.constantFrom('', '/', '/7', 's', '/x/y', '?q=1'),
+      fc.constantFrom<'same' | 'upper' | 'lower'>('same', 'upper', 'lower'),
+    )
+    .map(([suffix, casing]) => {
+      const path = to.split(/[?#]/)[0] + suffix
+      return casing === 'upper'
+        ? path.toUpperCase()
+        : casing === 'lower'
+          ? path.toLowerCase()
+          : path
+    })
+    .filter((location) => !location.startsWith('//'))
+
+describe('the server’s plain nav links (nav-link.tsx)', () => {
+  it('writes the <a> React Router’s NavLink writes, active or not, for any path and page', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        pathArb
+          .filter((to) => isPlain({ to }))
+          .chain((to) =>
+            fc.tuple(
+              fc.constant(to),
+              fc.oneof(
+                nearby(to),
+                pathArb.filter((l) => !l.startsWith('//')),
+              ),
+            ),
+          ),
+        navProps,
+        async ([to, location], extra) => {
+          const props = { ...extra, to } as NavLinkProps
+          expect(isPlainNav(props)).toBe(true)
+          const ours = await renderAt(location, createElement(NavLink, props))
+          const routers = await renderAt(location, createElement(RouterNavLink, props))
+          expect(ours).toBe(routers)
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
+
+  it('is active at its path and under it, as the nav bar needs', () => {
+    expect(isActiveAt('/pets', '/pets')).toBe(true)
+    expect(isActiveAt('/pets/12/edit', '/pets')).toBe(true)
+    expect(isActiveAt('/Pets', '/pets')).toBe(true)
+    expect(isActiveAt('/petsitters', '/pets')).toBe(false)
+    expect(isActiveAt('/pets/12', '/pets', { end: true })).toBe(false)
+    expect(isActiveAt('/Pets', '/pets', { caseSensitive: true })).toBe(false)
+  })
+
+  it('leaves to React Router’s NavLink what is given as a function', () => {
+    for (const props of [
+      { to: '/pets', className: () => 'x' },
+      { to: '/pets', style: () => ({}) },
+      { to: '/pets', children: () => 'x' },
+      { to: '/pets', viewTransition: true },
+      { to: '/pets', prefetch: 'intent' },
+    ] as NavLinkProps[])
+      expect(isPlainNav(props), JSON.stringify(props)).toBe(false)
   })
 })

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 
-// The server writes a page's plain links itself (app/components/link.tsx)
-// and the browser's React Router Link hydrates them. With JavaScript on, a
+// The server writes a page's plain links itself (app/components/link.tsx,
+// nav-link.tsx) and the browser's React Router Link and NavLink hydrate them. With JavaScript on, a
 // click on a link of a list — a pet card's name, a page of the list, a
 // booking — must be the app's own navigation (the page is not loaded again)
 // and the browser must log no error (what the page throws fails every
@@ -10,8 +10,13 @@ import { expect, test } from './support/fixtures'
 // to the same address.
 
 /** Waits until React has taken over `link` (it holds React's props), then clicks it. */
-async function follow(page: Page, javaScriptEnabled: boolean, name: string | RegExp) {
-  const link = page.getByRole('main').getByRole('link', { name, exact: true }).first()
+async function follow(
+  page: Page,
+  javaScriptEnabled: boolean,
+  name: string | RegExp,
+  within = page.getByRole('main'),
+) {
+  const link = within.getByRole('link', { name, exact: true }).first()
   const href = await link.getAttribute('href')
   if (javaScriptEnabled) {
     await expect
@@ -64,5 +69,33 @@ test.describe('links of the lists', () => {
     await page.goto('/bookings')
     await follow(page, javaScriptEnabled, /^Update booking \d+ of /)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
+  test('the nav bar marks the page it is on, and moves with a click', async ({
+    page,
+    loginAs,
+    javaScriptEnabled,
+  }) => {
+    await loginAs('manager')
+    await page.goto('/pets/1')
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true })
+    // Under /pets: its link is the current one.
+    await expect(nav.getByRole('link', { name: 'Pets', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(nav.getByRole('link', { name: 'Pets', exact: true })).toHaveClass(
+      'nav-link active',
+    )
+    await expect(nav.getByRole('link', { name: 'Reviews', exact: true })).not.toHaveAttribute(
+      'aria-current',
+    )
+    await follow(page, javaScriptEnabled, 'Reviews', nav)
+    await expect(page.getByRole('heading', { level: 1, name: /Reviews/ })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Reviews', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(nav.getByRole('link', { name: 'Pets', exact: true })).toHaveClass('nav-link')
   })
 })

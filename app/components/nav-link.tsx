@@ -1,0 +1,102 @@
+/**
+ * React Router's <NavLink>, the one the nav bar uses. In the browser it is
+ * React Router's own. On the server a plain one — a plain link (link.tsx)
+ * whose class, style and children are not functions — is written directly as
+ * the <a> React Router's NavLink writes there: its class with `active` and
+ * `aria-current` when the page is at or under its path (on the server
+ * nothing is pending or transitioning). Its hooks and the Link it renders
+ * were ~5% of the server's time for a client's page of pets; the nav bar of
+ * a signed-in page has five to nine. link.test.ts holds the two <a> equal
+ * for any path and location.
+ */
+import { forwardRef, type CSSProperties, type ForwardedRef, type ReactNode } from 'react'
+import {
+  createPath,
+  NavLink as RouterNavLink,
+  resolvePath,
+  useLocation,
+  type LinkProps,
+  type NavLinkProps,
+} from 'react-router'
+import { isPlain, plainAnchor } from './link'
+
+export type PlainNavLinkProps = Omit<NavLinkProps, 'to' | 'className' | 'style' | 'children'> & {
+  to: string
+  className?: string
+  style?: CSSProperties
+  children?: ReactNode
+}
+
+/** A NavLink the server may write itself: a plain link, nothing given as a function. */
+export function isPlainNav(props: NavLinkProps): props is PlainNavLinkProps {
+  const { className, style, children, caseSensitive: _c, end: _e, ...link } = props
+  return (
+    isPlain(link as LinkProps) &&
+    typeof className !== 'function' &&
+    typeof style !== 'function' &&
+    typeof children !== 'function' &&
+    props.viewTransition === undefined
+  )
+}
+
+/**
+ * Whether a NavLink to `to` is active on the page at `pathname`, as React
+ * Router decides: the page is at the link's path or under it (unless `end`),
+ * compared without case (unless `caseSensitive`), the link's path encoded as
+ * a URL's path is.
+ */
+export function isActiveAt(
+  pathname: string,
+  to: string,
+  { caseSensitive = false, end = false }: { caseSensitive?: boolean; end?: boolean } = {},
+): boolean {
+  let target = new URL(
+    createPath({ pathname: resolvePath(to).pathname }).replace(/ $/, '%20'),
+    'http://localhost',
+  ).pathname
+  let here = pathname
+  if (!caseSensitive) {
+    target = target.toLowerCase()
+    here = here.toLowerCase()
+  }
+  const endSlash = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length
+  return here === target || (!end && here.startsWith(target) && here.charAt(endSlash) === '/')
+}
+
+/** The <a> React Router's NavLink writes on the server, for a plain one (`isPlainNav`) on the page at `pathname`. */
+export function plainNavAnchor(
+  {
+    'aria-current': ariaCurrent = 'page',
+    caseSensitive,
+    className = '',
+    end,
+    style,
+    to,
+    viewTransition: _viewTransition,
+    children,
+    ...rest
+  }: PlainNavLinkProps,
+  pathname: string,
+) {
+  const active = isActiveAt(pathname, to, { caseSensitive, end })
+  return plainAnchor({
+    ...rest,
+    'aria-current': active ? ariaCurrent : undefined,
+    className: active ? (className ? `${className} active` : 'active') : className,
+    style,
+    to,
+    children,
+  })
+}
+
+function PlainNavLink(props: PlainNavLinkProps) {
+  return plainNavAnchor(props, useLocation().pathname)
+}
+
+/** In the browser React Router's NavLink itself; on the server, a plain one written directly. */
+export const NavLink: typeof RouterNavLink = import.meta.env.SSR
+  ? forwardRef(function NavLink(props: NavLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
+      if (isPlainNav(props)) return <PlainNavLink {...props} />
+      return <RouterNavLink {...props} ref={ref} />
+    })
+  : RouterNavLink
