@@ -105,7 +105,10 @@ function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallDateTime
 
 /** Places held for the waitlist on `date`, per unit (the day sheet counts its bookings itself). */
 export async function heldPlacesOn(db: Conn, date: IsoDate): Promise<Occupancy> {
-  const held = (await heldPlacesQuery(db, date, date, hotelClock().now)) as UnitRow[]
+  // One day's window on the active holds' index: prepared, as the day's stays are.
+  const held = (await heldPlacesQuery(db, date, date, hotelClock().now).options(
+    PREPARED,
+  )) as UnitRow[]
   return countByDate(held, date, date).get(date)!
 }
 

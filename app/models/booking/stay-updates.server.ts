@@ -15,7 +15,7 @@ import {
 import { stayUpdatesDigestMail } from '~/mail/stay-updates'
 import { STAY_UPDATE_MESSAGES, type StayUpdateInput } from '~/schemas/stay-update'
 import { enqueueMail } from '../mail-outbox.server'
-import { toPgArray } from '~/infra/prepared-statements.server'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { type Conn } from './rows.server'
 
 // Stay updates ("report cards"). Any staff member posts them while the pet
@@ -194,7 +194,9 @@ export async function latestStayUpdates(
         'row_number() over (partition by u.booking_id order by u.created_at desc, u.id desc) as n',
       ),
     )
-    .whereRaw('u.booking_id = ANY(?::int[])', [toPgArray(bookingIds)])) as (UpdateRow & {
+    .whereRaw('u.booking_id = ANY(?::int[])', [toPgArray(bookingIds)])
+    // A lookup by key (the bookings' ids) on their index: prepared.
+    .options(PREPARED)) as (UpdateRow & {
     count: number
     n: string | number
   })[]

@@ -27,7 +27,7 @@ import { getHotelSettings } from '../hotel-settings.server'
 import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { assertNoClash } from './clash.server'
 import { placesTaken } from './occupancy.server'
-import { toPgArray } from '~/infra/prepared-statements.server'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { wallColumn, type Conn } from './rows.server'
 import { requireBookableServices } from './services.server'
 import { lockWaitlist, offerFreedPlaces } from './waitlist-offers.server'
@@ -129,7 +129,8 @@ export async function listWaitlist({
       '>=',
       `${date} 00:00:00`,
     )
-  const entries = await toEntries(db, (await q) as EntryRow[])
+  // The active entries (a client's, or a day's window) on their indexes: prepared.
+  const entries = await toEntries(db, (await q.options(PREPARED)) as EntryRow[])
   return entries.filter((e) => e.status === 'waiting' || e.status === 'offered')
 }
 
