@@ -12,6 +12,7 @@ import { hashToken } from './session.server'
 import { recordEvent } from './user-admin.server'
 import { DUPLICATE_MESSAGES, verifyCurrentPassword } from './user.server'
 import { ACCOUNT_MESSAGES } from './account.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
 
 // A new email address for one's own account: confirmed by a link mailed to
 // it (valid a day, single use, a few an hour), the old address told once it
@@ -90,6 +91,7 @@ export async function pendingEmailChange({
     .where('expires_at', '>', now().toISOString())
     .orderBy('created_at', 'desc')
     .first()
+    .options(PREPARED)
   return row?.email ?? null
 }
 

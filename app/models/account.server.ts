@@ -28,6 +28,7 @@ import {
   verifyCurrentPassword,
   type UserRow,
 } from './user.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
 
 // A person's own account: their profile, a new email address (confirmed by a
 // link mailed to it; the old address is told once it changes), reminder
@@ -67,7 +68,11 @@ export async function getPreferences({
   actor: NonNullable<Actor>
 }): Promise<AccountPreferences> {
   const db = await getDb()
-  const row = await db('users').select('booking_reminders').where({ id: actor.id }).first()
+  const row = await db('users')
+    .select('booking_reminders')
+    .where({ id: actor.id })
+    .first()
+    .options(PREPARED)
   if (!row) throw notFound("User couldn't be found")
   return { booking_reminders: !!row.booking_reminders }
 }
@@ -158,6 +163,7 @@ export async function listOwnSessions({
     .whereRaw(`last_seen_at > ?::timestamptz - make_interval(days => ?)`, [at, IDLE_DAYS])
     .orderBy('last_seen_at', 'desc')
     .limit(100)
+    .options(PREPARED)
   const zone = getEnv().HOTEL_TIMEZONE
   const wall = (t: Date | string) => hotelWallClock(new Date(t), zone).slice(0, 16)
   return rows

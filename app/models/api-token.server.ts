@@ -16,6 +16,7 @@ import type { ApiTokenInput } from '~/schemas/api-token'
 import { takeAttempt } from './rate-limit.server'
 import { hashToken } from './session.server'
 import { PUBLIC_USER_COLUMNS, toUser, type UserRow } from './user.server'
+import { PREPARED } from '~/infra/prepared-statements.server'
 
 // Personal API tokens (app/domain/api-token.ts). Made, listed and revoked by
 // their user only; stored as the SHA-256 of a random 32-byte token.
@@ -52,7 +53,8 @@ export async function listApiTokens({ actor }: { actor: Actor }): Promise<ApiTok
   const rows = (await db('api_tokens')
     .select(...COLUMNS)
     .where({ user_id: id })
-    .orderBy('id', 'desc')) as TokenRow[]
+    .orderBy('id', 'desc')
+    .options(PREPARED)) as TokenRow[]
   return rows.map(toApiToken)
 }
 

@@ -219,7 +219,8 @@ export async function ownStayUpdateSummaries({
     .where({ client_id: actor.id })
     .whereNot('status', 'cancelled')
     .whereExists(db('stay_updates').whereRaw('stay_updates.booking_id = bookings.id'))
-    .pluck('id')) as number[]
+    .pluck('id')
+    .options(PREPARED)) as number[]
   return Object.fromEntries(await latestStayUpdates(db, ids))
 }
 

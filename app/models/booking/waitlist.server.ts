@@ -77,7 +77,8 @@ async function toEntries(db: Conn, rows: EntryRow[]): Promise<WaitlistEntry[]> {
       ? (
           (await db('services')
             .select('id', 'service')
-            .whereRaw('id = ANY(?::int[])', [toPgArray(ids)])) as { id: number; service: string }[]
+            .whereRaw('id = ANY(?::int[])', [toPgArray(ids)])
+            .options(PREPARED)) as { id: number; service: string }[]
         ).map((s) => [s.id, s.service])
       : [],
   )
