@@ -4,7 +4,7 @@ import { assertCan, canSeeBookingHistory } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
-import { toPgArray } from '~/infra/prepared-statements.server'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 
 // The history of bookings (booking_events), oldest first, for staff: who
 // checked a pet in, changed a stay, added a price line, cancelled.
@@ -35,7 +35,8 @@ export async function listBookingHistories({
       db.raw(`u.fname || ' ' || u.lname as by`),
     )
     .whereRaw('e.booking_id = ANY(?::int[])', [toPgArray(bookingIds)])
-    .orderBy('e.id')) as EventRow[]
+    .orderBy('e.id')
+    .options(PREPARED)) as EventRow[]
   const zone = getEnv().HOTEL_TIMEZONE
   const out: Record<number, BookingEvent[]> = {}
   for (const { created_at, ...row } of rows)

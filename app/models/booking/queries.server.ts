@@ -151,7 +151,8 @@ export async function requireVisiblePet(db: Conn, petId: number, actor: Actor): 
   const pet = (await db('pets')
     .select('id', 'name', 'type', 'owner_id')
     .where({ id: petId })
-    .first()) as PetRef | undefined
+    .first()
+    .options(PREPARED)) as PetRef | undefined
   if (!pet) throw notFound('Pet not found')
   if (!canSeePet(actor, pet)) throw forbidden()
   return pet
@@ -170,7 +171,8 @@ export async function getCurrentPetBooking({
   const { now } = hotelClock()
   const row = (await whereCurrent(bookingQuery(db).where('b.pet_id', petId), now)
     .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
-    .first()) as BookingRow | undefined
+    .first()
+    .options(PREPARED)) as BookingRow | undefined
   if (!row) return null
   const [booking] = await hydrate(db, [row], now)
   return booking
@@ -193,10 +195,9 @@ export async function listPetBookings({
   await requireVisiblePet(db, petId, actor)
   const { now } = hotelClock()
   const [currentRows, pastRows] = (await Promise.all([
-    whereCurrent(bookingQuery(db).where('b.pet_id', petId), now).orderBy([
-      { column: 'b.drop_off_at' },
-      { column: 'b.id' },
-    ]),
+    whereCurrent(bookingQuery(db).where('b.pet_id', petId), now)
+      .orderBy([{ column: 'b.drop_off_at' }, { column: 'b.id' }])
+      .options(PREPARED),
     whereOver(
       bookingQuery(db, { withCancelled: canSeeDaySheet(actor) }).where('b.pet_id', petId),
       now,
@@ -205,7 +206,8 @@ export async function listPetBookings({
         { column: 'b.pick_up_at', order: 'desc' },
         { column: 'b.id', order: 'desc' },
       ])
-      .limit(pastLimit + 1),
+      .limit(pastLimit + 1)
+      .options(PREPARED),
   ])) as [BookingRow[], BookingRow[]]
   const hydrated = await hydrate(db, [...currentRows, ...pastRows.slice(0, pastLimit)], now)
   return {
@@ -348,7 +350,11 @@ export async function getBookablePet({
 }): Promise<BookablePet> {
   const db = await getDb()
   const pet = await requireVisiblePet(db, petId, actor)
-  const owner = await db('users').select('fname', 'lname').where({ id: pet.owner_id }).first()
+  const owner = await db('users')
+    .select('fname', 'lname')
+    .where({ id: pet.owner_id })
+    .first()
+    .options(PREPARED)
   return { ...pet, owner_name: owner ? `${owner.fname} ${owner.lname}` : '' }
 }
 
@@ -360,6 +366,7 @@ export async function listBookableServices(petType: PetType): Promise<BookableSe
     .whereNull('deleted_at')
     .whereIn('species', ['both', petType])
     .orderBy([{ column: 'service' }, { column: 'id' }])
+    .options(PREPARED)
 }
 
 /**

@@ -176,6 +176,7 @@ export async function listPetStayUpdates({
     .join({ b: 'bookings' }, 'b.id', 'u.booking_id')
     .where('b.pet_id', petId)
     .limit(limit)
+    .options(PREPARED)
   if (!isStaff(actor)) q.whereNot('b.status', 'cancelled')
   const rows = (await newestFirst(q)) as UpdateRow[]
   return rows.map(toUpdate)

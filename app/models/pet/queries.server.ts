@@ -209,6 +209,7 @@ export async function getPetDetails({
     .select('id', 'username', 'fname', 'lname')
     .where({ id: row.owner_id })
     .first()
+    .options(PREPARED)
   const preview = images.find((i) => i.is_preview)
   return {
     pet: toPet(row, images),

@@ -168,7 +168,7 @@ export async function requirePetRow(
     .select(...PET_COLUMNS)
     .where({ id })
   if (lock) q.forUpdate()
-  const row: PetRow | undefined = await q.first()
+  const row: PetRow | undefined = await q.first().options(PREPARED)
   if (!row) throw notFound(PET_FAILURES.notFound)
   if (!allowed(row)) throw forbidden()
   return row

@@ -93,7 +93,8 @@ async function withCertificate<T>(
 async function requirePet(db: Conn, petId: number, actor: Actor) {
   const q = db('pets').select('id', 'owner_id', 'type').where({ id: petId })
   if (db.isTransaction) q.forUpdate()
-  const pet = (await q.first()) as { id: number; owner_id: number; type: PetType } | undefined
+  const pet = (await q.first().options(PREPARED)) as
+    { id: number; owner_id: number; type: PetType } | undefined
   if (!pet) throw notFound(VACCINATION_FAILURES.petNotFound)
   assertCan(canKeepVaccinations(actor, pet))
   return pet
