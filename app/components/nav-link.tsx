@@ -11,14 +11,12 @@
  */
 import { forwardRef, type CSSProperties, type ForwardedRef, type ReactNode } from 'react'
 import {
-  createPath,
   NavLink as RouterNavLink,
-  resolvePath,
   useLocation,
   type LinkProps,
   type NavLinkProps,
 } from 'react-router'
-import { isPlain, plainAnchor } from './link'
+import { hrefOf, isPlain, plainAnchor } from './link'
 
 export type PlainNavLinkProps = Omit<NavLinkProps, 'to' | 'className' | 'style' | 'children'> & {
   to: string
@@ -42,18 +40,15 @@ export function isPlainNav(props: NavLinkProps): props is PlainNavLinkProps {
 /**
  * Whether a NavLink to `to` is active on the page at `pathname`, as React
  * Router decides: the page is at the link's path or under it (unless `end`),
- * compared without case (unless `caseSensitive`), the link's path encoded as
- * a URL's path is.
+ * compared without case (unless `caseSensitive`), the link's href read as a
+ * URL's path (encoded).
  */
 export function isActiveAt(
   pathname: string,
   to: string,
   { caseSensitive = false, end = false }: { caseSensitive?: boolean; end?: boolean } = {},
 ): boolean {
-  let target = new URL(
-    createPath({ pathname: resolvePath(to).pathname }).replace(/ $/, '%20'),
-    'http://localhost',
-  ).pathname
+  let target = new URL(hrefOf(to).replace(/ $/, '%20'), 'http://localhost').pathname
   let here = pathname
   if (!caseSensitive) {
     target = target.toLowerCase()
@@ -63,22 +58,19 @@ export function isActiveAt(
   return here === target || (!end && here.startsWith(target) && here.charAt(endSlash) === '/')
 }
 
-/** The <a> React Router's NavLink writes on the server, for a plain one (`isPlainNav`) on the page at `pathname`. */
-export function plainNavAnchor(
-  {
-    'aria-current': ariaCurrent = 'page',
-    caseSensitive,
-    className = '',
-    end,
-    style,
-    to,
-    viewTransition: _viewTransition,
-    children,
-    ...rest
-  }: PlainNavLinkProps,
-  pathname: string,
-) {
-  const active = isActiveAt(pathname, to, { caseSensitive, end })
+/** The <a> React Router's NavLink writes on the server, for a plain one (`isPlainNav`). */
+function PlainNavLink({
+  'aria-current': ariaCurrent = 'page',
+  caseSensitive,
+  className = '',
+  end,
+  style,
+  to,
+  viewTransition: _viewTransition,
+  children,
+  ...rest
+}: PlainNavLinkProps) {
+  const active = isActiveAt(useLocation().pathname, to, { caseSensitive, end })
   return plainAnchor({
     ...rest,
     'aria-current': active ? ariaCurrent : undefined,
@@ -87,10 +79,6 @@ export function plainNavAnchor(
     to,
     children,
   })
-}
-
-function PlainNavLink(props: PlainNavLinkProps) {
-  return plainNavAnchor(props, useLocation().pathname)
 }
 
 /** In the browser React Router's NavLink itself; on the server, a plain one written directly. */
