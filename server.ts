@@ -8,9 +8,13 @@ import { createLogger } from './server/logger'
 import { startCacheSync } from './server/cache-sync'
 import { startMaintenance } from './server/maintenance'
 import { startMailWorker } from './server/mail-worker'
-import { keepServingOnUnhandledRejections } from './server/process-guards'
+import {
+  exitOnUncaughtException,
+  keepServingOnUnhandledRejections,
+  keepServingWhenOutputIsClosed,
+} from './server/process-guards'
 import { demoAccountsPresent, ensureDemoData } from './app/models/demo-seed.server'
-import { closeDb, getDb } from './app/infra/db.server'
+import { closeDb, getDb, logDatabaseTo } from './app/infra/db.server'
 import { getEnv } from './app/infra/env.server'
 
 // `npm start`: migrate, seed an empty database (demo mode), serve the built app.
@@ -19,6 +23,9 @@ const dev = process.argv.includes('--dev')
 const env = getEnv()
 const logger = createLogger()
 keepServingOnUnhandledRejections(logger)
+keepServingWhenOutputIsClosed()
+exitOnUncaughtException(logger)
+logDatabaseTo(logger)
 
 await getDb() // runs migrations
 await ensureDemoData({ demo: env.DEMO_MODE, logger })
@@ -57,7 +64,7 @@ const stopCacheSync = env.DATABASE_URL ? startCacheSync(logger) : () => {}
 const shutdown = shutDownGracefully(server, {
   logger,
   onDrained: async () => {
-    stopMaintenance()
+    await stopMaintenance()
     stopCacheSync()
     await stopMailWorker()
     await closeDb()

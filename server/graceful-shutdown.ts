@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import { flushLog } from './logger'
 
 // Stopping a server without failing anyone: on SIGTERM (a deploy, a scale
 // down, nginx taking it out of rotation) the server stops accepting new
@@ -9,16 +10,10 @@ import type { Logger } from 'pino'
 // server), then runs `onDrained` (close the database pool) and exits 0.
 // A request still running after `graceMs` is cut off, so a stuck client
 // cannot keep a server from stopping.
-//
-// The log is flushed (asynchronously, for at most FLUSH_MS) before the
-// process exits. pino's own flush at exit writes synchronously and, with
-// sonic-boom 4, retries a write to a closed pipe forever: a server whose log
-// collector had died never stopped. Written asynchronously, a closed pipe is
-// an error pino recognises (EPIPE), after which it stops writing; a pipe
-// that is merely full cannot hold the exit for longer than FLUSH_MS.
+// The log is flushed asynchronously before the process exits (flushLog says
+// why).
 
 export const SHUTDOWN_GRACE_MS = 25_000
-const FLUSH_MS = 2_000
 
 export function shutDownGracefully(
   server: Server,
@@ -67,23 +62,12 @@ export function shutDownGracefully(
     try {
       await onDrained()
       logger.info('shut down')
-      await flushed(logger)
+      await flushLog(logger)
       exit(0)
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed')
-      await flushed(logger)
+      await flushLog(logger)
       exit(1)
     }
   }
-}
-
-/** Resolves when the log's lines are written, or could not be, or after FLUSH_MS. */
-function flushed(logger: Logger) {
-  return new Promise<void>((resolve) => {
-    const giveUp = setTimeout(resolve, FLUSH_MS)
-    logger.flush(() => {
-      clearTimeout(giveUp)
-      resolve()
-    })
-  })
 }

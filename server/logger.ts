@@ -52,3 +52,22 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
     destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
   )
 }
+
+/**
+ * Resolves when the log's buffered lines are written, or could not be, or
+ * after `ms`. A process ends by this and not by pino's own flush at exit:
+ * that one writes synchronously and, with sonic-boom 4, retries a write to a
+ * closed pipe forever (a server whose log collector had died never stopped).
+ * Written asynchronously, a closed pipe is an error pino recognises (EPIPE),
+ * after which it stops writing, its flush at exit included; a pipe that is
+ * merely full cannot hold the exit for longer than `ms`.
+ */
+export function flushLog(logger: Logger, ms = 2_000) {
+  return new Promise<void>((resolve) => {
+    const giveUp = setTimeout(resolve, ms)
+    logger.flush(() => {
+      clearTimeout(giveUp)
+      resolve()
+    })
+  })
+}

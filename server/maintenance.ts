@@ -13,10 +13,13 @@ import { runWaitlistOffers } from '../app/models/booking/waitlist-offers.server'
 // and the owners' evening summaries of stay updates (both claimed with SKIP
 // LOCKED, so two servers never send one twice); the waitlist's lapsed holds
 // and the places they free (one offer run at a time, under its lock).
+// stop() waits for a run in progress: a server told to stop right after it
+// started (or at any run) closes its database only once that run is done,
+// rather than cutting its queries off.
 const EVERY_MS = 10 * 60 * 1000
 
 export function startMaintenance(logger: Logger, everyMs = EVERY_MS) {
-  const run = async () => {
+  const housekeeping = async () => {
     try {
       const sessions = await purgeExpiredSessions()
       const limits = await purgeRateLimits()
@@ -33,8 +36,17 @@ export function startMaintenance(logger: Logger, everyMs = EVERY_MS) {
       logger.warn({ err: error }, 'maintenance failed; will try again')
     }
   }
+  // One run at a time: a run still going when the next is due is not doubled.
+  let running: Promise<void> | undefined
+  const run = () => {
+    running ??= housekeeping().finally(() => (running = undefined))
+    return running
+  }
   void run()
   const timer = setInterval(run, everyMs)
   timer.unref()
-  return () => clearInterval(timer)
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { inspect } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import knexFactory, { type Knex } from 'knex'
 import ClientPgLite from 'knex-pglite'
 import pg from 'pg'
+import type { Logger } from 'pino'
 import { migrationSource } from '../../migrations/index'
 import { dataDir, getEnv } from './env.server'
 import { planPreparedGenerically, PREPARED, PreparingPgClient } from './prepared-statements.server'
@@ -51,6 +53,23 @@ class PgliteClient extends (ClientPgLite as unknown as PgliteClientClass) {
   }
 }
 
+/**
+ * knex's own warnings (a connection that could not be made, a deprecation)
+ * go to the server's log as JSON lines. knex's default prints them with
+ * console.log on stdout, among the log's lines and unparseable for whoever
+ * reads them.
+ */
+function knexLog(logger: Pick<Logger, 'warn' | 'error' | 'debug'>): Knex.Config['log'] {
+  const text = (message: unknown) =>
+    typeof message === 'string' ? message : inspect(message, { depth: 4 })
+  return {
+    warn: (message: unknown) => logger.warn({ from: 'knex' }, text(message)),
+    error: (message: unknown) => logger.error({ from: 'knex' }, text(message)),
+    deprecate: (message: unknown) => logger.warn({ from: 'knex' }, text(message)),
+    debug: (message: unknown) => logger.debug({ from: 'knex' }, text(message)),
+  }
+}
+
 /** Builds a knex instance for a connection string, or an embedded PGlite at `pgliteDir` ('memory://' for tests). */
 export function createDb(options: {
   databaseUrl?: string
@@ -58,7 +77,10 @@ export function createDb(options: {
   /** A PGlite data-dir dump to start from (tests copy one migrated database). */
   pgliteLoad?: Blob
   pool?: { min: number; max: number }
+  /** Where knex's own warnings go; knex prints them on stdout without one. */
+  logger?: Pick<Logger, 'warn' | 'error' | 'debug'>
 }): { db: Db; kind: DbKind } {
+  const log = options.logger ? knexLog(options.logger) : undefined
   if (options.databaseUrl) {
     const db = knexFactory({
       client: PreparingPgClient as unknown as typeof knexFactory.Client,
@@ -67,6 +89,7 @@ export function createDb(options: {
       pool: { ...(options.pool ?? { min: 0, max: 10 }), afterCreate: planPreparedGenerically },
       // Error messages carry the SQL with its placeholders, never the values (emails, names).
       compileSqlOnError: false,
+      log,
     })
     return { db, kind: 'postgres' }
   }
@@ -89,6 +112,7 @@ export function createDb(options: {
     dialect: 'postgres',
     connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
     compileSqlOnError: false,
+    log,
   })
   return { db, kind: 'pglite' }
 }
@@ -97,9 +121,16 @@ export async function migrate(db: Db) {
   await db.migrate.latest({ migrationSource })
 }
 
+let processLogger: Pick<Logger, 'warn' | 'error' | 'debug'> | undefined
+
+/** The server's logger, for knex's warnings; set before the first getDb(). */
+export function logDatabaseTo(logger: Pick<Logger, 'warn' | 'error' | 'debug'>) {
+  processLogger = logger
+}
+
 function fromEnvironment(): Holder {
   const env = getEnv()
-  const { db, kind } = createDb({ databaseUrl: env.DATABASE_URL })
+  const { db, kind } = createDb({ databaseUrl: env.DATABASE_URL, logger: processLogger })
   return { db, kind, ready: migrate(db) }
 }
 
