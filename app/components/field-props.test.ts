@@ -36,19 +36,23 @@ const stateArb: fc.Arbitrary<State> = fc.record({
 
 type Pair = { conform: unknown; ours: unknown }
 
-/** Renders a form whose field `f` is in `state` and hands the field to `compare` during render. */
-function withField(state: State, compare: (meta: FieldMetadata<unknown>) => Pair): Pair {
-  let pair: Pair | undefined
+/** Renders a form whose field `f` (or `name`) is in `state` and hands the field to `compare` during render. */
+function withField<T = Pair>(
+  state: State,
+  compare: (meta: FieldMetadata<unknown>) => T,
+  { formId = 'probe', name = 'f' }: { formId?: string; name?: string } = {},
+): T {
+  let pair: T | undefined
   function Probe() {
-    const [, fields] = useForm<{ f: unknown }>({
-      id: 'probe',
+    const [, fields] = useForm<Record<string, unknown>>({
+      id: formId,
       lastResult: {
         status: state.errors ? 'error' : undefined,
-        initialValue: state.value === undefined ? {} : { f: state.value },
-        error: state.errors ? { f: state.errors } : {},
+        initialValue: state.value === undefined ? {} : { [name]: state.value },
+        error: state.errors ? { [name]: state.errors } : {},
       },
     })
-    pair = compare(fields.f as FieldMetadata<unknown>)
+    pair = compare(fields[name] as FieldMetadata<unknown>)
     return null
   }
   renderToString(createElement(Probe))
@@ -66,6 +70,37 @@ function expectSame({ conform, ours }: Pair) {
 }
 
 describe('form controls’ props (field-props.ts) are Conform’s own', () => {
+  it('a field’s view holds what Conform’s field says, for any form id and field name', () => {
+    fc.assert(
+      fc.property(
+        stateArb,
+        fc.string({ minLength: 1 }),
+        // A field's name, nested ones included (Conform refuses what is not a path).
+        fc.stringMatching(/^[a-z_]\w{0,8}(\.[a-z_]\w{0,8}|\[\d\]){0,2}$/),
+        (state, formId, name) => {
+          const { conform, ours } = withField(
+            state,
+            (meta) => ({
+              conform: {
+                id: meta.id,
+                name: meta.name,
+                formId: meta.formId,
+                errorId: meta.errorId,
+                descriptionId: meta.descriptionId,
+                errors: meta.errors,
+                initialValue: meta.initialValue,
+              },
+              ours: viewOf(meta),
+            }),
+            { formId, name },
+          )
+          expect(ours).toEqual(conform)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
   it('an <input> of every type, a checkbox and a radio with or without a value', () => {
     fc.assert(
       fc.property(
