@@ -163,8 +163,7 @@ export type SignedInJson = {
 }
 
 type Answerable =
-  | { read: SignedInRead; params: Record<string, string> }
-  | { page: SignedInPage; paging: ApiPaging }
+  { read: SignedInRead; params: Record<string, string> } | { page: SignedInPage; paging: ApiPaging }
 
 /** What the server may answer itself: a read and its parameters, or a page and its paging. */
 function answerable(path: string, query: string): Answerable | null {
