@@ -42,8 +42,9 @@ async function startProcess(args: string[], { closeStdout }: { closeStdout: bool
     ['--import', 'tsx', 'tests/support/scripts/closed-output.ts', ...args],
     { env: { ...process.env, LOG_LEVEL: 'info' }, stdio: ['pipe', 'pipe', 'pipe'] },
   )
+  // 'close', not 'exit': by then every line the process wrote has been read.
   const exited = new Promise<string>((resolve) =>
-    child.once('exit', (code) => resolve(`exit ${code}`)),
+    child.once('close', (code) => resolve(`exit ${code}`)),
   )
   const said: string[] = []
   const listeners: (() => void)[] = []
