@@ -46,16 +46,13 @@ export function keepServingWhenOutputIsClosed() {
  * reason the line is logged at level error, not fatal: pino flushes a fatal
  * line synchronously, there and then.
  */
-export function exitOnUncaughtException(
-  logger: Logger,
-  exit: (code: number) => void = (code) => process.exit(code),
-) {
+export function exitOnUncaughtException(logger: Logger) {
   let ending = false
   const onException = (error: Error) => {
     if (ending) return
     ending = true
     logger.error({ err: error }, 'uncaught exception: the server stops')
-    void flushLog(logger).then(() => exit(1))
+    void flushLog(logger).then(() => process.exit(1))
   }
   process.on('uncaughtException', onException)
   return () => process.off('uncaughtException', onException)

@@ -37,12 +37,12 @@ const stateArb: fc.Arbitrary<State> = fc.record({
 type Pair = { conform: unknown; ours: unknown }
 
 /** Renders a form whose field `f` (or `name`) is in `state` and hands the field to `compare` during render. */
-function withField<T = Pair>(
+function withField(
   state: State,
-  compare: (meta: FieldMetadata<unknown>) => T,
+  compare: (meta: FieldMetadata<unknown>) => Pair,
   { formId = 'probe', name = 'f' }: { formId?: string; name?: string } = {},
-): T {
-  let pair: T | undefined
+): Pair {
+  let pair: Pair | undefined
   function Probe() {
     const [, fields] = useForm<Record<string, unknown>>({
       id: formId,

@@ -6,7 +6,7 @@
  *
  * In Conform 1.x every read of a field's property builds a fresh Proxy over a
  * fresh metadata object and copies the form's subscription; its helpers read
- * about twenty per control (viewOf reads four), nine of them HTML constraints (required,
+ * about twenty per control, nine of them HTML constraints (required,
  * maxLength…) this app never sets: every form validates with its zod schema
  * (useSchemaForm passes Conform no `constraint`) and the server checks the
  * same rules. On the server that was ~13% of the time to render /users (12

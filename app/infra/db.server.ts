@@ -59,7 +59,9 @@ class PgliteClient extends (ClientPgLite as unknown as PgliteClientClass) {
  * console.log on stdout, among the log's lines and unparseable for whoever
  * reads them.
  */
-function knexLog(logger: Pick<Logger, 'warn' | 'error' | 'debug'>): Knex.Config['log'] {
+type KnexLogger = Pick<Logger, 'warn' | 'error' | 'debug'>
+
+function knexLog(logger: KnexLogger): Knex.Config['log'] {
   const text = (message: unknown) =>
     typeof message === 'string' ? message : inspect(message, { depth: 4 })
   return {
@@ -78,7 +80,7 @@ export function createDb(options: {
   pgliteLoad?: Blob
   pool?: { min: number; max: number }
   /** Where knex's own warnings go; knex prints them on stdout without one. */
-  logger?: Pick<Logger, 'warn' | 'error' | 'debug'>
+  logger?: KnexLogger
 }): { db: Db; kind: DbKind } {
   const log = options.logger ? knexLog(options.logger) : undefined
   if (options.databaseUrl) {
@@ -121,10 +123,10 @@ export async function migrate(db: Db) {
   await db.migrate.latest({ migrationSource })
 }
 
-let processLogger: Pick<Logger, 'warn' | 'error' | 'debug'> | undefined
+let processLogger: KnexLogger | undefined
 
 /** The server's logger, for knex's warnings; set before the first getDb(). */
-export function logDatabaseTo(logger: Pick<Logger, 'warn' | 'error' | 'debug'>) {
+export function logDatabaseTo(logger: KnexLogger) {
   processLogger = logger
 }
 

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../app/infra/db.server'
+import { capturedLog } from '../support/captured-log'
 
 // knex's own warnings go to the server's log as JSON lines. knex's default
 // prints them with console.log: on stdout among the log's lines, and, when
@@ -9,16 +8,7 @@ import { createDb } from '../../app/infra/db.server'
 
 describe("knex's warnings", () => {
   it('are logged through the logger given, not printed', async () => {
-    const lines: Record<string, unknown>[] = []
-    const logger = pino(
-      { level: 'warn' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
-          done()
-        },
-      }),
-    )
+    const { logger, lines } = capturedLog()
     const printed: unknown[] = []
     const print = console.log
     console.log = (...args: unknown[]) => void printed.push(args)

@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
 import { getDb } from '../../app/infra/db.server'
 import { createSession } from '../../app/models/session.server'
-import { createLogger } from '../../server/logger'
 import { startMaintenance } from '../../server/maintenance'
+import { capturedLog } from '../support/captured-log'
 import { createUser } from '../support/factories'
 
 // Every app server's housekeeping (server/maintenance.ts) runs once at start
@@ -14,17 +13,6 @@ import { createUser } from '../support/factories'
 
 afterEach(() => setNow(undefined))
 
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = []
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
-      done()
-    },
-  })
-  return { logger: createLogger(sink), lines }
-}
-
 describe('maintenance', () => {
   it('stop() resolves once the run in progress is done', async () => {
     const db = await getDb()
@@ -33,13 +21,14 @@ describe('maintenance', () => {
     await createSession({ userId: user.id, userAgent: 'never used again' })
     // 91 days on, the session is past both its idle and its total limit.
     setNow('2031-07-31T12:00:00Z')
-    const { logger, lines } = capturedLogger()
+    const { logger, lines } = capturedLog()
 
     const stop = startMaintenance(logger)
     await stop()
 
     const left = await db('sessions').where({ user_id: user.id }).count({ n: '*' }).first()
     expect(Number(left!.n)).toBe(0)
-    expect(lines.filter((l) => Number(l.level) >= 40)).toEqual([])
+    expect(lines.filter((l) => l.level >= 40)).toEqual([])
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'purged expired rows' }))
   })
 })

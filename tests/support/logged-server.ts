@@ -1,5 +1,4 @@
-import { Writable } from 'node:stream'
-import { createLogger } from '../../server/logger'
+import { capturedLog } from './captured-log'
 import { startExtraServer } from './http'
 
 // A server of the test's own whose request log the test reads: the log line
@@ -8,16 +7,7 @@ import { startExtraServer } from './http'
 // fast way of answering is really taken and not only that it would be right.
 
 export async function startLoggedServer() {
-  const lines: Record<string, any>[] = []
-  const logger = createLogger(
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
-        done()
-      },
-    }),
-  )
-  logger.level = 'info'
+  const { logger, lines } = capturedLog()
   const { base, close } = await startExtraServer({ logger })
 
   /**
