@@ -1,7 +1,10 @@
-import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
-import { renderToPipeableStream } from 'react-dom/server'
+// The same renderer as react-dom/server's, over Node's streams too, but
+// writing strings where the Node build writes bytes (see onAllReady), and
+// without the AsyncLocalStorage that makes every promise of the process
+// pay for async hooks. It needs nothing of Bun.
+import { renderToPipeableStream } from 'react-dom/server.bun'
 import { logFailure } from '~/http/log-failure.server'
 
 export const streamTimeout = 5_000
@@ -44,21 +47,34 @@ export default function handleRequest(
           shellRendered = true
         },
         onAllReady() {
-          const chunks: Buffer[] = []
-          const body = new PassThrough()
-          body.on('data', (chunk: Buffer) => chunks.push(chunk))
-          body.on('end', () => {
-            clearTimeout(timeoutId)
-            timeoutId = undefined
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(
-              new Response(Buffer.concat(chunks), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            )
-          })
-          pipe(body)
+          // React's build for Bun writes the page as strings, joined here and
+          // encoded once. (Its Node build encodes each of a page's many
+          // small pieces into a buffer of its own: 8% of the server's time in
+          // a profile of a client's /pets. A Response made from the string
+          // would scan it for lone surrogates first: 2.5% more.)
+          let html = ''
+          const page = {
+            write(chunk: string) {
+              html += chunk
+              return true
+            },
+            end() {
+              clearTimeout(timeoutId)
+              timeoutId = undefined
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              resolve(
+                new Response(Buffer.from(html), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              )
+            },
+            // React listens for 'drain', 'error' and 'close': a string never
+            // fills up, fails or closes.
+            on: () => page,
+            destroy: (error: unknown) => reject(error),
+          }
+          pipe(page as unknown as NodeJS.WritableStream)
         },
         onShellError(error: unknown) {
           reject(error)

@@ -118,6 +118,21 @@ describe('a client’s /pets', () => {
     expect(res.body).not.toMatch(/role="search"/)
     expect(ownerId).not.toBe(user.id)
   })
+
+  it('gets a page whose text takes one to four bytes a character whole, with its length in bytes', async () => {
+    // The page is written as strings and encoded once (app/entry.server.tsx):
+    // every character must arrive as it was, and the length must count bytes.
+    const { client, user } = await loggedIn('client')
+    const name = 'Åsa 餅 𝄞 x'
+    await createPet({ owner: user, name })
+    const res = await fetch(`${base}/pets`, {
+      headers: { Cookie: client.cookie, 'Accept-Encoding': 'identity' },
+    })
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(res.status).toBe(200)
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length)
+    expect(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toContain(`>${name}<`)
+  })
 })
 
 describe('an attacker at the staff’s /pets', () => {
