@@ -31,22 +31,31 @@ export function isPlain(props: LinkProps): props is PlainLinkProps {
 /** The href React Router writes for a path of this site: '.', '..' and doubled slashes resolved. */
 export const hrefOf = (to: string): string => createPath(resolvePath(to))
 
+/** What React Router's Link takes for itself and never writes as an attribute. */
+const ROUTER_ONLY = new Set([
+  'to',
+  'replace',
+  'state',
+  'preventScrollReset',
+  'viewTransition',
+  'onClick',
+  'defaultShouldRevalidate',
+  'prefetch',
+  'discover',
+])
+
 /** The <a> React Router's Link writes on the server for a plain link (`isPlain`). */
 export function plainAnchor(props: PlainLinkProps) {
-  // What React Router's Link takes for itself and never writes as an attribute.
-  const {
-    to,
-    replace: _replace,
-    state: _state,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
-    onClick: _onClick,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    prefetch: _prefetch,
-    discover: _discover,
-    ...rest
-  } = props
-  return <a {...rest} href={hrefOf(to)} data-discover="true" />
+  // A loop, not `const { to, …, ...rest } = props`: with the props of a
+  // page's several kinds of link, V8's object rest was ~20× slower than this
+  // loop in a micro-benchmark, and 2% of the server's time for a client's
+  // /pets, where this runs for every link.
+  const attributes: Record<string, unknown> = {}
+  for (const name in props)
+    if (!ROUTER_ONLY.has(name)) attributes[name] = props[name as keyof PlainLinkProps]
+  attributes.href = hrefOf(props.to)
+  attributes['data-discover'] = 'true'
+  return <a {...attributes} />
 }
 
 export const Link = forwardRef(function Link(

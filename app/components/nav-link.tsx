@@ -27,12 +27,12 @@ export type PlainNavLinkProps = Omit<NavLinkProps, 'to' | 'className' | 'style' 
 
 /** A NavLink the server may write itself: a plain link, nothing given as a function. */
 export function isPlainNav(props: NavLinkProps): props is PlainNavLinkProps {
-  const { className, style, children, caseSensitive: _c, end: _e, ...link } = props
+  // isPlain reads only the props a Link and a NavLink share.
   return (
-    isPlain(link as LinkProps) &&
-    typeof className !== 'function' &&
-    typeof style !== 'function' &&
-    typeof children !== 'function' &&
+    isPlain(props as LinkProps) &&
+    typeof props.className !== 'function' &&
+    typeof props.style !== 'function' &&
+    typeof props.children !== 'function' &&
     props.viewTransition === undefined
   )
 }
