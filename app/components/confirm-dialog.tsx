@@ -62,59 +62,39 @@ export function ConfirmDialog({
   hash?: string
 }) {
   const location = useLocation()
-  const routeAction = useFormAction()
-  const navigation = useNavigation()
   const [open, setOpen] = useState(false)
-  const submitted = useRef(false)
   const questionId = useId()
   const titleId = useId()
+  const { confirming, cancelHref, confirmHref } = confirmLinks(
+    location.pathname,
+    location.search,
+    confirmId,
+    hash,
+  )
 
-  const params = new URLSearchParams(location.search)
-  const confirming = params.get(CONFIRM_PARAM) === confirmId
-  params.delete(CONFIRM_PARAM)
-  const rest = params.toString()
-  const cancelHref = `${location.pathname}${rest ? `?${rest}` : ''}${hash}`
-  const withConfirm = new URLSearchParams(rest)
-  withConfirm.set(CONFIRM_PARAM, confirmId)
-  const confirmHref = `${location.pathname}?${withConfirm.toString()}${hash}`
-  const formAction = action ?? withoutConfirmParam(routeAction)
-
-  // Close the dialog once the submission it started has finished.
-  useEffect(() => {
-    if (navigation.state !== 'idle') return
-    if (submitted.current) {
-      submitted.current = false
-      setOpen(false)
-    }
-  }, [navigation.state])
-
-  const form = (
-    <Form
-      method="post"
-      action={formAction}
-      onSubmit={() => (submitted.current = true)}
-      className="cluster"
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <SubmitButton
-        className="btn btn-danger-solid"
-        formAction={formAction}
-        pendingText={pendingText}
-      >
-        {confirmLabel}
-      </SubmitButton>
-      {open ? (
-        <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-          {dismissLabel}
-        </button>
-      ) : (
-        <Link className="btn btn-ghost" to={cancelHref} preventScrollReset replace>
-          {dismissLabel}
-        </Link>
-      )}
-    </Form>
+  // The question's form is built only where it shows (the step without
+  // JavaScript, the open dialog): a list page holds a trigger per row and
+  // action, dozens of them, and each would otherwise resolve the route's
+  // action and watch the navigation for a form nobody sees.
+  const form = () => (
+    <ConfirmForm
+      action={action}
+      fields={fields}
+      confirmLabel={confirmLabel}
+      pendingText={pendingText}
+      onDone={() => setOpen(false)}
+      dismiss={
+        open ? (
+          <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+            {dismissLabel}
+          </button>
+        ) : (
+          <Link className="btn btn-ghost" to={cancelHref} preventScrollReset replace>
+            {dismissLabel}
+          </Link>
+        )
+      }
+    />
   )
 
   if (disabled) {
@@ -130,7 +110,7 @@ export function ConfirmDialog({
     return (
       <div className="confirm-inline" role="group" aria-labelledby={questionId}>
         <p id={questionId}>{question}</p>
-        {form}
+        {form()}
       </div>
     )
   }
@@ -161,10 +141,64 @@ export function ConfirmDialog({
           <p id={questionId} className="confirm-dialog-text">
             {question}
           </p>
-          <div className="form-actions">{form}</div>
+          <div className="form-actions">{form()}</div>
         </ConfirmModal>
       ) : null}
     </>
+  )
+}
+
+/**
+ * The question's POST form; `onDone` runs once a submission it started has
+ * finished (the dialog then closes).
+ */
+function ConfirmForm({
+  action,
+  fields,
+  confirmLabel,
+  pendingText,
+  onDone,
+  dismiss,
+}: {
+  action: string | undefined
+  fields: Record<string, string>
+  confirmLabel: ReactNode
+  pendingText: string
+  onDone: () => void
+  dismiss: ReactNode
+}) {
+  const routeAction = useFormAction()
+  const navigation = useNavigation()
+  const submitted = useRef(false)
+  const formAction = action ?? withoutConfirmParam(routeAction)
+
+  useEffect(() => {
+    if (navigation.state !== 'idle') return
+    if (submitted.current) {
+      submitted.current = false
+      onDone()
+    }
+  }, [navigation.state, onDone])
+
+  return (
+    <Form
+      method="post"
+      action={formAction}
+      onSubmit={() => (submitted.current = true)}
+      className="cluster"
+    >
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton
+        className="btn btn-danger-solid"
+        formAction={formAction}
+        pendingText={pendingText}
+      >
+        {confirmLabel}
+      </SubmitButton>
+      {dismiss}
+    </Form>
   )
 }
 
@@ -204,6 +238,35 @@ function ConfirmModal({
       <div className="dialog-body stack">{children}</div>
     </dialog>
   )
+}
+
+/** Characters URLSearchParams writes as they are. */
+const PLAIN_VALUE = /^[\w.*-]*$/
+
+/**
+ * Whether this page asks this question (without JavaScript), and the links
+ * that open and cancel it: the page's own address with and without
+ * `?confirm=<confirmId>`, its other parameters kept. Most pages have no
+ * query at all, and their links are written without parsing one.
+ */
+function confirmLinks(pathname: string, search: string, confirmId: string, hash: string) {
+  if (!search && PLAIN_VALUE.test(confirmId))
+    return {
+      confirming: false,
+      cancelHref: `${pathname}${hash}`,
+      confirmHref: `${pathname}?${CONFIRM_PARAM}=${confirmId}${hash}`,
+    }
+  const params = new URLSearchParams(search)
+  const confirming = params.get(CONFIRM_PARAM) === confirmId
+  params.delete(CONFIRM_PARAM)
+  const rest = params.toString()
+  const withConfirm = new URLSearchParams(rest)
+  withConfirm.set(CONFIRM_PARAM, confirmId)
+  return {
+    confirming,
+    cancelHref: `${pathname}${rest ? `?${rest}` : ''}${hash}`,
+    confirmHref: `${pathname}?${withConfirm.toString()}${hash}`,
+  }
 }
 
 function withoutConfirmParam(url: string) {
