@@ -9,7 +9,7 @@ import {
   PICK_UP_HOURS,
   priceBooking,
 } from './booking-rules'
-import { coveredDates, nightsHeld } from './booking-states'
+import { coveredDates, coversDate, holdsNight, nightsHeld } from './booking-states'
 import { addDays, daysBetween, hotelWallClock } from './hotel-time'
 import { BOOKING_MESSAGES, bookingApiSchema, bookingFormSchema } from '~/schemas/booking'
 import { fieldErrors } from '~/schemas/fields'
@@ -87,6 +87,27 @@ describe('day counting', () => {
         ])
         expect(nightsHeld('day_care', at(d, 8), at(d, 17))).toEqual([d])
       }),
+    )
+  })
+
+  it('a stay holds or covers a date exactly when its nights or dates list it', () => {
+    const type = fc.constantFrom('boarding_care' as const, 'day_care' as const)
+    fc.assert(
+      fc.property(
+        type,
+        date,
+        fc.integer({ min: -2, max: 40 }),
+        fc.integer({ min: -5, max: 45 }),
+        hour,
+        hour,
+        (t, d, length, probe, a, b) => {
+          const [dropOff, pickUp, day] = [at(d, a), at(addDays(d, length), b), addDays(d, probe)]
+          expect(holdsNight(t, dropOff, pickUp, day)).toBe(
+            nightsHeld(t, dropOff, pickUp).includes(day),
+          )
+          expect(coversDate(dropOff, pickUp, day)).toBe(coveredDates(dropOff, pickUp).includes(day))
+        },
+      ),
     )
   })
 })

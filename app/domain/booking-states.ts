@@ -40,6 +40,30 @@ export function nightsHeld(
   return end > start ? datesFrom(start, end) : [start]
 }
 
+/**
+ * Whether a stay holds a place on `date`: `nightsHeld(…).includes(date)`,
+ * answered by comparing dates instead of listing them (the day sheet asks it
+ * of every stay it shows).
+ */
+export function holdsNight(
+  type: BookingType,
+  dropOff: WallDateTime,
+  pickUp: WallDateTime,
+  date: IsoDate,
+): boolean {
+  const start = dropOff.slice(0, 10)
+  if (type === 'day_care') return date === start
+  const end = pickUp.slice(0, 10)
+  return end > start ? start <= date && date < end : date === start
+}
+
+/**
+ * Whether a stay touches `date`, arrival through departure:
+ * `coveredDates(…).includes(date)`, answered by comparing dates.
+ */
+export const coversDate = (dropOff: WallDateTime, pickUp: WallDateTime, date: IsoDate) =>
+  dropOff.slice(0, 10) <= date && date <= pickUp.slice(0, 10)
+
 /** Every date a stay touches, arrival through departure (the day sheet lists it on each). */
 export function coveredDates(dropOff: WallDateTime, pickUp: WallDateTime): IsoDate[] {
   return datesFrom(dropOff.slice(0, 10), addDays(pickUp.slice(0, 10), 1))

@@ -1,6 +1,6 @@
 import type { DaySheet, DaySheetEntry } from '~/domain/booking'
 import type { BookingType } from '~/domain/booking-rules'
-import { coveredDates, nightsHeld } from '~/domain/booking-states'
+import { coversDate, holdsNight } from '~/domain/booking-states'
 import { capacityByUnit, unitFor } from '~/domain/capacity'
 import { holdsPlace } from '~/domain/front-desk'
 import type { IsoDate } from '~/domain/hotel-time'
@@ -104,10 +104,7 @@ export async function getDaySheet({
     }
     const list = daySheetListFor(r, date)
     if (list) sheet[list].push(entry)
-    if (
-      holdsPlace(r.status) &&
-      nightsHeld(r.booking_type, r.drop_off_date, r.pick_up_date).includes(date)
-    )
+    if (holdsPlace(r.status) && holdsNight(r.booking_type, r.drop_off_date, r.pick_up_date, date))
       sheet.occupancy[unitFor(r.booking_type, r.pet_type)] += 1
   })
   // A place held for a stay offered from the waitlist is taken too.
@@ -127,7 +124,7 @@ export function daySheetListFor(
   b: { booking_type: BookingType; drop_off_date: string; pick_up_date: string },
   date: IsoDate,
 ): 'arrivals' | 'departures' | 'staying' | 'dayCare' | null {
-  if (!coveredDates(b.drop_off_date, b.pick_up_date).includes(date)) return null
+  if (!coversDate(b.drop_off_date, b.pick_up_date, date)) return null
   if (b.booking_type === 'day_care') return 'dayCare'
   if (b.drop_off_date.slice(0, 10) === date) return 'arrivals'
   if (b.pick_up_date.slice(0, 10) === date) return 'departures'

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex'
 import type { BookingType } from '~/domain/booking-rules'
-import { nightsHeld } from '~/domain/booking-states'
 import {
   capacityByUnit,
   capacityOf,
@@ -63,7 +62,7 @@ export function coveringBetween(db: Conn, start: string, end: string) {
  */
 export const dayQuery = (db: Conn, date: IsoDate) => coveringQuery(db, date, date).options(PREPARED)
 
-type UnitRow = {
+export type UnitRow = {
   id: number
   /** A place held for a waitlisted stay offered to its client (not a booking). */
   hold?: boolean
@@ -131,17 +130,33 @@ async function placeRows(
 
 const empty = (): Occupancy => ({ dog_kennel: 0, cat_condo: 0, day_care: 0 })
 
-function countByDate(rows: UnitRow[], from: IsoDate, to: IsoDate): Map<IsoDate, Occupancy> {
-  const out = new Map<IsoDate, Occupancy>()
-  for (const d of datesFrom(from, addDays(to, 1))) out.set(d, empty())
+/**
+ * Places taken per date of [from, to] by `rows`: each row's `nightsHeld`
+ * counted on its unit, found by comparing dates with the window's (the day
+ * sheet's month counts every stay of the month on each request; listing each
+ * stay's nights as new strings cost more than all the rest of the count).
+ */
+export function countByDate(rows: UnitRow[], from: IsoDate, to: IsoDate): Map<IsoDate, Occupancy> {
+  const days = datesFrom(from, addDays(to, 1))
+  const counts = days.map(empty)
+  const index = new Map(days.map((d, i) => [d, i]))
   for (const r of rows) {
     const unit = unitFor(r.booking_type, r.pet_type)
-    for (const d of nightsHeld(r.booking_type, r.drop_off_date, r.pick_up_date)) {
-      const o = out.get(d)
-      if (o) o[unit] += 1
+    const start = r.drop_off_date.slice(0, 10)
+    const end = r.pick_up_date.slice(0, 10)
+    // Day care, and a stay picked up the day it came, hold the one day.
+    if (r.booking_type === 'day_care' || end <= start) {
+      const i = index.get(start)
+      if (i !== undefined) counts[i][unit] += 1
+      continue
+    }
+    // Boarding: each night from the drop-off date up to the pick-up date.
+    for (let i = start <= from ? 0 : (index.get(start) ?? days.length); i < days.length; i++) {
+      if (days[i] >= end) break
+      counts[i][unit] += 1
     }
   }
-  return out
+  return new Map(days.map((d, i) => [d, counts[i]]))
 }
 
 /** Places taken per date and unit over [from, to]: boarding per night, day care per day. */
