@@ -86,6 +86,8 @@ describe('day counting', () => {
           addDays(d, nights),
         ])
         expect(nightsHeld('day_care', at(d, 8), at(d, 17))).toEqual([d])
+        // Boarding picked up the day it came holds that day.
+        expect(nightsHeld('boarding_care', at(d, 8), at(d, 17))).toEqual([d])
       }),
     )
   })

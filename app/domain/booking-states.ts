@@ -28,17 +28,24 @@ export const isStaying = (b: Stay, now: WallDateTime) => isStarted(b, now) && is
 export const isUnderWay = (b: Required<Stay>, now: WallDateTime) =>
   isStarted(b, now) && (b.status === 'booked' || b.status === 'checked_in') && b.pick_up_date > now
 
-/** The dates a stay holds a place on, for capacity. */
-export function nightsHeld(
+/**
+ * The dates a stay holds a place on, as a range [first, after last): boarding
+ * each night from the drop-off date up to the pick-up date, day care (and a
+ * stay picked up the day it came) its one day.
+ */
+export function nightsSpan(
   type: BookingType,
   dropOff: WallDateTime,
   pickUp: WallDateTime,
-): IsoDate[] {
+): [IsoDate, IsoDate] {
   const start = dropOff.slice(0, 10)
-  if (type === 'day_care') return [start]
   const end = pickUp.slice(0, 10)
-  return end > start ? datesFrom(start, end) : [start]
+  return type !== 'day_care' && end > start ? [start, end] : [start, addDays(start, 1)]
 }
+
+/** The dates a stay holds a place on, for capacity. */
+export const nightsHeld = (type: BookingType, dropOff: WallDateTime, pickUp: WallDateTime) =>
+  datesFrom(...nightsSpan(type, dropOff, pickUp))
 
 /**
  * Whether a stay holds a place on `date`: `nightsHeld(…).includes(date)`,
@@ -51,10 +58,8 @@ export function holdsNight(
   pickUp: WallDateTime,
   date: IsoDate,
 ): boolean {
-  const start = dropOff.slice(0, 10)
-  if (type === 'day_care') return date === start
-  const end = pickUp.slice(0, 10)
-  return end > start ? start <= date && date < end : date === start
+  const [start, end] = nightsSpan(type, dropOff, pickUp)
+  return start <= date && date < end
 }
 
 /**

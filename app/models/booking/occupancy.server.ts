@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { BookingType } from '~/domain/booking-rules'
+import { nightsSpan } from '~/domain/booking-states'
 import {
   capacityByUnit,
   capacityOf,
@@ -131,10 +132,11 @@ async function placeRows(
 const empty = (): Occupancy => ({ dog_kennel: 0, cat_condo: 0, day_care: 0 })
 
 /**
- * Places taken per date of [from, to] by `rows`: each row's `nightsHeld`
- * counted on its unit, found by comparing dates with the window's (the day
- * sheet's month counts every stay of the month on each request; listing each
- * stay's nights as new strings cost more than all the rest of the count).
+ * Places taken per date of [from, to] by `rows`: each row's nights
+ * (`nightsSpan`) counted on its unit, found by comparing dates with the
+ * window's (the day sheet's month counts every stay of the month on each
+ * request; listing each stay's nights as new strings cost more than all the
+ * rest of the count).
  */
 export function countByDate(rows: UnitRow[], from: IsoDate, to: IsoDate): Map<IsoDate, Occupancy> {
   const days = datesFrom(from, addDays(to, 1))
@@ -142,15 +144,8 @@ export function countByDate(rows: UnitRow[], from: IsoDate, to: IsoDate): Map<Is
   const index = new Map(days.map((d, i) => [d, i]))
   for (const r of rows) {
     const unit = unitFor(r.booking_type, r.pet_type)
-    const start = r.drop_off_date.slice(0, 10)
-    const end = r.pick_up_date.slice(0, 10)
-    // Day care, and a stay picked up the day it came, hold the one day.
-    if (r.booking_type === 'day_care' || end <= start) {
-      const i = index.get(start)
-      if (i !== undefined) counts[i][unit] += 1
-      continue
-    }
-    // Boarding: each night from the drop-off date up to the pick-up date.
+    const [start, end] = nightsSpan(r.booking_type, r.drop_off_date, r.pick_up_date)
+    // From the window's first date or the stay's, whichever is later.
     for (let i = start <= from ? 0 : (index.get(start) ?? days.length); i < days.length; i++) {
       if (days[i] >= end) break
       counts[i][unit] += 1
