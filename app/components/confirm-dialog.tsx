@@ -260,12 +260,11 @@ function confirmLinks(pathname: string, search: string, confirmId: string, hash:
   const confirming = params.get(CONFIRM_PARAM) === confirmId
   params.delete(CONFIRM_PARAM)
   const rest = params.toString()
-  const withConfirm = new URLSearchParams(rest)
-  withConfirm.set(CONFIRM_PARAM, confirmId)
+  params.set(CONFIRM_PARAM, confirmId)
   return {
     confirming,
     cancelHref: `${pathname}${rest ? `?${rest}` : ''}${hash}`,
-    confirmHref: `${pathname}?${withConfirm.toString()}${hash}`,
+    confirmHref: `${pathname}?${params.toString()}${hash}`,
   }
 }
 

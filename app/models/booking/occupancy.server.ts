@@ -140,7 +140,8 @@ const empty = (): Occupancy => ({ dog_kennel: 0, cat_condo: 0, day_care: 0 })
  */
 export function countByDate(rows: UnitRow[], from: IsoDate, to: IsoDate): Map<IsoDate, Occupancy> {
   const days = datesFrom(from, addDays(to, 1))
-  const counts = days.map(empty)
+  const out = new Map(days.map((d) => [d, empty()]))
+  const counts = [...out.values()]
   const index = new Map(days.map((d, i) => [d, i]))
   for (const r of rows) {
     const unit = unitFor(r.booking_type, r.pet_type)
@@ -151,7 +152,7 @@ export function countByDate(rows: UnitRow[], from: IsoDate, to: IsoDate): Map<Is
       counts[i][unit] += 1
     }
   }
-  return new Map(days.map((d, i) => [d, counts[i]]))
+  return out
 }
 
 /** Places taken per date and unit over [from, to]: boarding per night, day care per day. */
