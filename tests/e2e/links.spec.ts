@@ -98,4 +98,30 @@ test.describe('links of the lists', () => {
     )
     await expect(nav.getByRole('link', { name: 'Pets', exact: true })).toHaveClass('nav-link')
   })
+
+  test('an icon draws whether the server wrote it or the browser made it', async ({
+    page,
+    loginAs,
+    javaScriptEnabled,
+  }) => {
+    // Icons are written as markup inside their <svg> (app/components/icons.tsx):
+    // after a click with JavaScript on, React makes the Add Pet button's icon
+    // in the browser, and its shapes must still be SVG that draws.
+    await loginAs('client')
+    await page.goto('/services')
+    await follow(
+      page,
+      javaScriptEnabled,
+      'My Pets',
+      page.getByRole('navigation', { name: 'Main', exact: true }),
+    )
+    const icon = page.getByRole('main').getByRole('link', { name: 'Add Pet' }).locator('svg')
+    const drawn = await icon.evaluate((svg) => {
+      const shape = svg.firstElementChild as SVGGraphicsElement
+      const box = shape.getBBox()
+      return { ns: shape.namespaceURI, tag: shape.tagName, width: box.width, height: box.height }
+    })
+    // "M12 5v14M5 12h14": a plus 14 units wide and high.
+    expect(drawn).toEqual({ ns: 'http://www.w3.org/2000/svg', tag: 'path', width: 14, height: 14 })
+  })
 })
