@@ -7,11 +7,16 @@ import {
   datesFrom,
   daysBetween,
   formatWall,
+  formatWallDate,
+  formatWallDateLong,
+  formatWallDateTime,
+  formatWallTime,
   hotelToday,
   hotelWallClock,
   isValidIsoDate,
   parseWallDateTime,
   wallSecondsBetween,
+  weekdayIndex,
 } from './hotel-time'
 
 // Properties of the hotel's wall clock. The suite runs with TZ=Pacific/Auckland,
@@ -221,6 +226,61 @@ describe('hotelWallClock, read many times a second', () => {
     // The next second is New York's spring-forward: 03:00, not 02:00.
     expect(hotelWallClock(new Date('2026-03-08T07:00:00.000Z'), 'America/New_York')).toBe(
       '2026-03-08 03:00:00',
+    )
+  })
+})
+
+describe('display', () => {
+  // ICU (Intl, in UTC so no zone shifts a date) is the reference: the app's own
+  // formatting reads the digits and counts weekdays by arithmetic instead.
+  const utc = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options })
+  const short = utc({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+  const long = utc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
+  const time = utc({ hour: 'numeric', minute: '2-digit', hour12: true })
+  const weekday = utc({ weekday: 'long' })
+  const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+  // Years 1000 to 9999 (four digits, as the app writes every date), any second of any day.
+  const moment = fc.date({
+    min: new Date('1000-01-01T00:00:00Z'),
+    max: new Date('9999-12-31T23:59:59Z'),
+    noInvalidDate: true,
+  })
+  const wall = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ')
+  // ICU writes a narrow no-break space before AM/PM.
+  const plain = (text: string) => text.replace(/\u202f/g, ' ')
+
+  it('names the weekday of any date', () => {
+    fc.assert(
+      fc.property(moment, (d) => {
+        expect(DAYS[weekdayIndex(d.toISOString().slice(0, 10))]).toBe(weekday.format(d))
+      }),
+      { numRuns: 2000 },
+    )
+    // Leap days and the days around them, century rules included.
+    for (const date of [
+      '2000-02-29',
+      '2000-03-01',
+      '1900-02-28',
+      '1900-03-01',
+      '2024-02-29',
+      '2100-03-01',
+    ])
+      expect(DAYS[weekdayIndex(date)]).toBe(weekday.format(new Date(`${date}T12:00:00Z`)))
+  })
+
+  it('writes dates, times and both as ICU does, from a date or a wall date-time', () => {
+    fc.assert(
+      fc.property(moment, (d) => {
+        const value = wall(d)
+        expect(formatWallDate(value)).toBe(short.format(d))
+        expect(formatWallDate(value.slice(0, 10))).toBe(short.format(d))
+        expect(formatWallDateLong(value.slice(0, 10))).toBe(long.format(d))
+        expect(formatWallTime(value)).toBe(plain(time.format(d)))
+        expect(formatWallTime(value.slice(11, 16))).toBe(plain(time.format(d)))
+        expect(formatWallDateTime(value)).toBe(`${short.format(d)}, ${plain(time.format(d))}`)
+      }),
+      { numRuns: 2000 },
     )
   })
 })

@@ -170,15 +170,43 @@ const MONTHS = [
   'December',
 ]
 
-/** Day of the week of a date, Monday = 0 … Sunday = 6. */
+/**
+ * The number written at value[start, start + length): read from the digits,
+ * with no string or array made for it (a day sheet formats several hundred
+ * dates a page; the text is always this module's zero-padded form).
+ */
+function digitsAt(value: string, start: number, length: number): number {
+  let n = 0
+  for (let i = start; i < start + length; i++) n = n * 10 + value.charCodeAt(i) - 48
+  return n
+}
+
+/** Tomohiko Sakamoto's offsets: the weekday a month starts on, relative to a year's. */
+const MONTH_OFFSETS = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+
+/** Day of the week of a date, Monday = 0 … Sunday = 6 (the Gregorian calendar, by arithmetic). */
 export function weekdayIndex(date: IsoDate): number {
-  const [y, m, d] = date.slice(0, 10).split('-').map(Number)
-  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7
+  const m = digitsAt(date, 5, 2)
+  // January and February count with the year before (its leap day falls before them).
+  const y = digitsAt(date, 0, 4) - (m < 3 ? 1 : 0)
+  const sunday0 =
+    (y +
+      Math.floor(y / 4) -
+      Math.floor(y / 100) +
+      Math.floor(y / 400) +
+      MONTH_OFFSETS[m - 1] +
+      digitsAt(date, 8, 2)) %
+    7
+  return (sunday0 + 6) % 7
 }
 
 function dateParts(value: string) {
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number)
-  return { y, m, d, weekday: WEEKDAYS[weekdayIndex(value)] }
+  return {
+    y: digitsAt(value, 0, 4),
+    m: digitsAt(value, 5, 2),
+    d: digitsAt(value, 8, 2),
+    weekday: WEEKDAYS[weekdayIndex(value)],
+  }
 }
 
 /** '2026-03-10' or '2026-03-10 10:00:00' → 'Tue, Mar 10, 2026'. */
@@ -195,8 +223,9 @@ export function formatWallDateLong(value: string): string {
 
 /** '2026-03-10 10:00:00' (or '10:00') → '10:00 AM'. */
 export function formatWallTime(value: string): string {
-  const time = value.length > 10 ? value.slice(11, 16) : value.slice(0, 5)
-  const [h, min] = time.split(':').map(Number)
+  const at = value.length > 10 ? 11 : 0
+  const h = digitsAt(value, at, 2)
+  const min = digitsAt(value, at + 3, 2)
   return `${h % 12 === 0 ? 12 : h % 12}:${pad(min)} ${h < 12 ? 'AM' : 'PM'}`
 }
 
