@@ -14,7 +14,7 @@ import { fullyBooked } from '~/domain/errors'
 import { addDays, datesFrom, type IsoDate, type WallDateTime } from '~/domain/hotel-time'
 import { hotelClock } from '~/infra/clock.server'
 import type { PetType } from '~/domain/pet'
-import { concurrently, getDb } from '~/infra/db.server'
+import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
 import { PREPARED } from '~/infra/prepared-statements.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { joinRow, wallColumn, wallTimes, type Conn } from './rows.server'
@@ -73,20 +73,12 @@ export type UnitRow = {
   pick_up_date: string
 }
 
-/** The stays that take a place over [from, to]: a no-show's nights are free again. */
-function unitRowsQuery(db: Conn, from: IsoDate, to: IsoDate) {
-  return whereHolding(coveringQuery(db, from, to)).select(
-    'b.id',
-    'b.booking_type',
-    'p.type as pet_type',
-  )
-}
-
 /**
- * The places held over [from, to] for waitlisted stays offered to their
- * client and not yet lapsed (app/domain/waitlist.ts): they count like bookings.
+ * The places held between the bounds (`boundsOf`) for waitlisted stays
+ * offered to their client and not yet lapsed (app/domain/waitlist.ts): they
+ * count like bookings.
  */
-function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallDateTime) {
+function heldPlacesBetween(db: Conn, start: string, end: string, now: WallDateTime) {
   return db({ w: 'waitlist_entries' })
     .join({ p: 'pets' }, 'p.id', 'w.pet_id')
     .select(
@@ -99,18 +91,39 @@ function heldPlacesQuery(db: Conn, from: IsoDate, to: IsoDate, now: WallDateTime
     )
     .where('w.status', 'offered')
     .where('w.hold_until', '>', now)
-    .where('w.drop_off_at', '<', `${addDays(to, 1)} 00:00:00`)
-    .where('w.pick_up_at', '>=', `${from} 00:00:00`)
+    .where('w.drop_off_at', '<', end)
+    .where('w.pick_up_at', '>=', start)
 }
 
 /** Places held for the waitlist on `date`, per unit (the day sheet counts its bookings itself). */
 export async function heldPlacesOn(db: Conn, date: IsoDate): Promise<Occupancy> {
   // One day's window on the active holds' index: prepared, as the day's stays are.
-  const held = (await heldPlacesQuery(db, date, date, hotelClock().now).options(
+  const held = (await heldPlacesBetween(db, ...boundsOf(date, date), hotelClock().now).options(
     PREPARED,
   )) as UnitRow[]
   return countByDate(held, date, date).get(date)!
 }
+
+/**
+ * Every place taken between the bounds (`boundsOf`), with only what the count
+ * reads: the stays that hold their nights (a no-show's are free again), then
+ * the places held for the waitlist. One statement, compiled once: the day
+ * sheet counts its month on every request, and every booking write its dates.
+ * Not prepared: a busy month passes several hundred rows (~2 ms), too long
+ * to hold up the read pipeline's key lookups.
+ */
+const PLACE_ROWS = compiledOnce((db, start: string, end: string, now: string) =>
+  whereHolding(coveringBetween(db, start, end).clearSelect())
+    .select(
+      'b.id',
+      db.raw('false as hold'),
+      'b.booking_type',
+      'p.type as pet_type',
+      wallColumn(db, 'b.drop_off_at', 'drop_off_date'),
+      wallColumn(db, 'b.pick_up_at', 'pick_up_date'),
+    )
+    .unionAll(heldPlacesBetween(db, start, end, now)),
+)
 
 /** Bookings and held places over [from, to], but the booking or hold left out. */
 async function placeRows(
@@ -119,14 +132,8 @@ async function placeRows(
   to: IsoDate,
   { excludeBookingId, excludeHoldId }: { excludeBookingId?: number; excludeHoldId?: number } = {},
 ): Promise<UnitRow[]> {
-  const [booked, held] = await concurrently<[UnitRow[], UnitRow[]]>(db, [
-    () => unitRowsQuery(db, from, to),
-    () => heldPlacesQuery(db, from, to, hotelClock().now),
-  ])
-  return [
-    ...booked.filter((r) => r.id !== excludeBookingId),
-    ...held.filter((r) => r.id !== excludeHoldId),
-  ]
+  const rows = await rowsOf<UnitRow>(PLACE_ROWS(db, ...boundsOf(from, to), hotelClock().now))
+  return rows.filter((r) => r.id !== (r.hold ? excludeHoldId : excludeBookingId))
 }
 
 const empty = (): Occupancy => ({ dog_kennel: 0, cat_condo: 0, day_care: 0 })
