@@ -59,6 +59,9 @@ export function OccupancyCalendar({
   while (cells.length % 7) cells.push(null)
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7))
 
+  // Each cell's text is one string, not a text node for each of its parts:
+  // React writes a marker between adjacent text nodes for the browser to
+  // match, and a month's cells made ~500 of them.
   return (
     <div className="occupancy-calendar">
       <table className="heatmap">
@@ -94,13 +97,9 @@ export function OccupancyCalendar({
                       <span className="heatmap-day" aria-hidden="true">
                         {day}
                       </span>
-                      <span className="heatmap-share" aria-hidden="true">
-                        {percent}%
-                      </span>
+                      <span className="heatmap-share" aria-hidden="true">{`${percent}%`}</span>
                       <span className="visually-hidden">
-                        {formatWallDateLong(cell.date)}: dogs {o.dog_kennel} of{' '}
-                        {capacity.dog_kennel}, cats {o.cat_condo} of {capacity.cat_condo}, day care{' '}
-                        {o.day_care} of {capacity.day_care}
+                        {`${formatWallDateLong(cell.date)}: dogs ${o.dog_kennel} of ${capacity.dog_kennel}, cats ${o.cat_condo} of ${capacity.cat_condo}, day care ${o.day_care} of ${capacity.day_care}`}
                       </span>
                     </Link>
                   </td>
