@@ -19,7 +19,7 @@ const encodedOf = new WeakMap<JsonText, Encoded>()
 
 function encodedFor(json: JsonText): Encoded {
   let encoded = encodedOf.get(json)
-  if (!encoded) encodedOf.set(json, (encoded = { identity: Buffer.from(json.text) }))
+  if (!encoded) encodedOf.set(json, (encoded = { identity: json.bytes }))
   return encoded
 }
 
@@ -55,14 +55,13 @@ export function sendOwnJson(
   base: string[],
   own: string[] = [],
 ) {
-  const identity = Buffer.from(json.text)
   return sendJsonText(
     req,
     res,
     json,
-    identity,
+    json.bytes,
     base,
-    (encoding) => compressWhole(encoding, identity),
+    (encoding) => compressWhole(encoding, json.bytes),
     own,
   )
 }

@@ -59,6 +59,9 @@ export function cached<T>(topic: Topic, key: string, load: () => Promise<T>): Pr
 }
 
 function deepFreeze<T>(value: T): T {
+  // Bytes (an answer's encoded text) cannot be frozen: JavaScript refuses to
+  // freeze a typed array with elements. Nothing writes to them.
+  if (ArrayBuffer.isView(value)) return value
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
     for (const child of Object.values(value)) deepFreeze(child)
