@@ -73,6 +73,16 @@ export type UnitRow = {
   pick_up_date: string
 }
 
+/** A UnitRow's columns, from a booking (alias b) or a waitlist hold (alias w), with its pet (alias p). */
+const unitRowColumns = (db: Conn, from: 'b' | 'w') => [
+  `${from}.id`,
+  db.raw(`${from === 'w'} as hold`),
+  `${from}.booking_type`,
+  'p.type as pet_type',
+  wallColumn(db, `${from}.drop_off_at`, 'drop_off_date'),
+  wallColumn(db, `${from}.pick_up_at`, 'pick_up_date'),
+]
+
 /**
  * The places held between the bounds (`boundsOf`) for waitlisted stays
  * offered to their client and not yet lapsed (app/domain/waitlist.ts): they
@@ -81,14 +91,7 @@ export type UnitRow = {
 function heldPlacesBetween(db: Conn, start: string, end: string, now: WallDateTime) {
   return db({ w: 'waitlist_entries' })
     .join({ p: 'pets' }, 'p.id', 'w.pet_id')
-    .select(
-      'w.id',
-      db.raw('true as hold'),
-      'w.booking_type',
-      'p.type as pet_type',
-      wallColumn(db, 'w.drop_off_at', 'drop_off_date'),
-      wallColumn(db, 'w.pick_up_at', 'pick_up_date'),
-    )
+    .select(...unitRowColumns(db, 'w'))
     .where('w.status', 'offered')
     .where('w.hold_until', '>', now)
     .where('w.drop_off_at', '<', end)
@@ -114,14 +117,7 @@ export async function heldPlacesOn(db: Conn, date: IsoDate): Promise<Occupancy> 
  */
 const PLACE_ROWS = compiledOnce((db, start: string, end: string, now: string) =>
   whereHolding(coveringBetween(db, start, end).clearSelect())
-    .select(
-      'b.id',
-      db.raw('false as hold'),
-      'b.booking_type',
-      'p.type as pet_type',
-      wallColumn(db, 'b.drop_off_at', 'drop_off_date'),
-      wallColumn(db, 'b.pick_up_at', 'pick_up_date'),
-    )
+    .select(...unitRowColumns(db, 'b'))
     .unionAll(heldPlacesBetween(db, start, end, now)),
 )
 
