@@ -61,7 +61,7 @@ export function OccupancyCalendar({
 
   // Each cell's text is one string, not a text node for each of its parts:
   // React writes a marker between adjacent text nodes for the browser to
-  // match, and a month's cells made ~500 of them.
+  // match, and a month's cells made ~480 of them.
   return (
     <div className="occupancy-calendar">
       <table className="heatmap">
