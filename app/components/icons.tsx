@@ -21,35 +21,24 @@ import type { SVGProps } from 'react'
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>
 
-/** An outline icon: a 24 × 24 drawing in round 2-pixel strokes. */
-function strokeIcon(shapes: string) {
-  const inner = { __html: shapes }
-  return function StrokeIcon(props: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-        dangerouslySetInnerHTML={inner}
-      />
-    )
-  }
-}
+/** How an icon draws: outlined in round 2-pixel strokes, or filled. */
+const OUTLINE = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const
+const FILLED = { fill: 'currentColor' } as const
 
-/** A filled icon: a 24 × 24 drawing in solid shapes. */
-function filledIcon(shapes: string) {
+/** An icon of these shapes, drawn on a 24 × 24 grid. */
+function icon(look: typeof OUTLINE | typeof FILLED, shapes: string) {
   const inner = { __html: shapes }
-  return function FilledIcon(props: IconProps) {
+  return function Icon(props: IconProps) {
     return (
       <svg
         viewBox="0 0 24 24"
-        fill="currentColor"
+        {...look}
         aria-hidden="true"
         focusable="false"
         {...props}
@@ -58,6 +47,8 @@ function filledIcon(shapes: string) {
     )
   }
 }
+const strokeIcon = (shapes: string) => icon(OUTLINE, shapes)
+const filledIcon = (shapes: string) => icon(FILLED, shapes)
 
 const PAW_SHAPES = [
   '<ellipse cx="5.2" cy="10.2" rx="2.2" ry="2.8" transform="rotate(-18 5.2 10.2)"></ellipse>',
