@@ -2,10 +2,12 @@ import fc from 'fast-check'
 import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import {
+  createPath,
   createStaticHandler,
   createStaticRouter,
   Link as RouterLink,
   NavLink as RouterNavLink,
+  resolvePath,
   StaticRouterProvider,
   type LinkProps,
   type NavLinkProps,
@@ -64,6 +66,38 @@ function routerWarnings() {
 }
 
 describe('the server’s plain links (link.tsx)', () => {
+  it('writes the href React Router resolves, for any path of slashes, dots and plain characters', () => {
+    const part = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '.',
+      '..',
+      'a',
+      'pets',
+      '12',
+      '?',
+      '#',
+      ' ',
+      '%2F',
+    )
+    const settled = fc
+      .array(fc.stringMatching(/^[a-z0-9._~%-]{1,6}$/), { maxLength: 4 })
+      .map((segments) => `/${segments.join('/')}`)
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(part, { maxLength: 8 }).map((p) => `/${p.join('')}`),
+          settled,
+        ),
+        (to) => {
+          expect(hrefOf(to)).toBe(createPath(resolvePath(to)))
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+
   it('runs here as on the server, where the shortcut applies', () => {
     expect(import.meta.env.SSR).toBe(true)
   })
