@@ -10,7 +10,14 @@ import fc from 'fast-check'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { choiceProps, inputProps, selectProps, textareaProps, viewOf } from './field-props'
+import {
+  choiceProps,
+  fieldsReadOnce,
+  inputProps,
+  selectProps,
+  textareaProps,
+  viewOf,
+} from './field-props'
 
 // The controls' props come from field-props.ts instead of Conform's helpers
 // (which read each field's properties over and over): for every kind of
@@ -98,6 +105,79 @@ describe('form controls’ props (field-props.ts) are Conform’s own', () => {
         },
       ),
       { numRuns: 300 },
+    )
+  })
+
+  it('the server’s fields, read once, say what Conform’s say, for any form, names and state', () => {
+    const READ = [
+      'id',
+      'name',
+      'formId',
+      'errorId',
+      'descriptionId',
+      'errors',
+      'initialValue',
+      'key',
+      'value',
+      'defaultValue',
+      'defaultOptions',
+      'defaultChecked',
+      'valid',
+      'dirty',
+      'allErrors',
+    ] as const
+    const nameArb = fc.oneof(
+      fc.stringMatching(/^[a-z_$][\w$]{0,6}$/),
+      fc.stringMatching(/^[a-z_]\w{0,4}(\.[a-z_]\w{0,4}|\[\d\]){1,2}$/),
+      fc.constantFrom('constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'),
+    )
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.dictionary(nameArb, stateArb, { maxKeys: 4 }),
+        fc.array(nameArb, { maxLength: 3 }),
+        fc.boolean(),
+        (formId, states, absent, submitted) => {
+          const value = Object.fromEntries(
+            Object.entries(states).flatMap(([n, st]) =>
+              st.value === undefined ? [] : [[n, st.value]],
+            ),
+          )
+          const error = Object.fromEntries(
+            Object.entries(states).flatMap(([n, st]) => (st.errors ? [[n, st.errors]] : [])),
+          )
+          const names = [...Object.keys(states), ...absent]
+          let pairs: Pair[] = []
+          function Probe() {
+            const [form, fields] = useForm<Record<string, unknown>>(
+              submitted
+                ? { id: formId, lastResult: { status: 'error', initialValue: value, error } }
+                : { id: formId, defaultValue: value },
+            )
+            const ours = fieldsReadOnce(form, fields)
+            // Conform refuses some names (a path segment it cannot parse) by throwing: so must we.
+            const read = (field: unknown) =>
+              Object.fromEntries(
+                READ.map((k) => {
+                  try {
+                    return [k, (field as Record<string, unknown>)[k]]
+                  } catch (error) {
+                    return [k, { threw: (error as Error).message }]
+                  }
+                }),
+              )
+            pairs = names.map((n) => ({
+              conform: read(fields[n]),
+              ours: read((ours as Record<string, unknown>)[n]),
+            }))
+            return null
+          }
+          renderToString(createElement(Probe))
+          expect(pairs.length).toBe(names.length)
+          for (const { conform, ours } of pairs) expect(ours).toEqual(conform)
+        },
+      ),
+      { numRuns: 400 },
     )
   })
 

@@ -30,6 +30,7 @@ import {
 } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import type { $ZodType } from 'zod/v4/core'
+import { fieldsReadOnce } from './field-props'
 import type { validateForm } from './form-validation'
 
 /** A form's schema, to be picked out of a module that is fetched when needed. */
@@ -139,5 +140,6 @@ export function useSchemaForm<
     missed.current.clear()
   }, [validation, form])
 
-  return [form, fields] as const
+  // The server renders once: its fields need no subscriptions (field-props.ts).
+  return [form, import.meta.env.SSR ? fieldsReadOnce(form, fields) : fields] as const
 }
