@@ -152,7 +152,7 @@ describe('form controls’ props (field-props.ts) are Conform’s own', () => {
             const [form, fields] = useForm<Record<string, unknown>>(
               submitted
                 ? { id: formId, lastResult: { status: 'error', initialValue: value, error } }
-                : { id: formId, defaultValue: value },
+                : { id: formId, defaultValue: value as Record<string, string> },
             )
             const ours = fieldsReadOnce(form, fields)
             // Conform refuses some names (a path segment it cannot parse) by throwing: so must we.

@@ -53,16 +53,6 @@ export function coveringBetween(db: Conn, start: string, end: string) {
   )
 }
 
-/**
- * The stays covering one date, as `coveringQuery` finds them, run as a
- * prepared statement: parsed and planned once per connection instead of on
- * every request. Planning it cost PostgreSQL twice what running it does
- * (~0.14 against ~0.07 ms), for the JSON and the page staff read all day,
- * and one day's window always wants the same plan: the stay-range index,
- * reading the day's few dozen stays.
- */
-export const dayQuery = (db: Conn, date: IsoDate) => coveringQuery(db, date, date).options(PREPARED)
-
 export type UnitRow = {
   id: number
   /** A place held for a waitlisted stay offered to its client (not a booking). */
@@ -100,12 +90,14 @@ function heldPlacesBetween(db: Conn, start: string, end: string, now: WallDateTi
 
 /** Places held for the waitlist on `date`, per unit (the day sheet counts its bookings itself). */
 export async function heldPlacesOn(db: Conn, date: IsoDate): Promise<Occupancy> {
-  // One day's window on the active holds' index: prepared, as the day's stays are.
-  const held = (await heldPlacesBetween(db, ...boundsOf(date, date), hotelClock().now).options(
-    PREPARED,
-  )) as UnitRow[]
+  const held = await rowsOf<UnitRow>(HELD_ON(db, ...boundsOf(date, date), hotelClock().now))
   return countByDate(held, date, date).get(date)!
 }
+
+// One day's window on the active holds' index: compiled once and prepared, as the day's stays are.
+const HELD_ON = compiledOnce((db, start: string, end: string, now: WallDateTime) =>
+  heldPlacesBetween(db, start, end, now).options(PREPARED),
+)
 
 /**
  * Every place taken between the bounds (`boundsOf`), with only what the count

@@ -218,7 +218,7 @@ export async function listPetBookings({
 }
 
 /**
- * The stays covering one day (dayQuery's), with a booking's columns, by
+ * The stays covering one day (coveringBetween's, for boundsOf(date, date)), with a booking's columns, by
  * drop-off: compiled once, since staff poll it all day.
  */
 const DAYS_BOOKINGS = compiledOnce((db, start: string, end: string) =>

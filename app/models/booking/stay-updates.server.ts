@@ -5,7 +5,7 @@ import { assertCan, canPostStayUpdate, canSeeStayUpdates, isStaff } from '~/doma
 import { DIGEST_HOUR, type StayUpdate } from '~/domain/stay-update'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
-import { getDb } from '~/infra/db.server'
+import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
 import { storePrivatePhoto, type ProcessedPrivatePhoto } from '~/infra/photo-processing.server'
 import {
   deletePhotosQuietly,
@@ -182,25 +182,32 @@ export async function listPetStayUpdates({
   return rows.map(toUpdate)
 }
 
-/** How many updates each stay has and its newest one (day sheet, My bookings). */
-export async function latestStayUpdates(
-  db: Conn,
-  bookingIds: number[],
-): Promise<Map<number, StayUpdateSummary>> {
-  if (!bookingIds.length) return new Map()
-  const rows = (await updatesQuery(db)
+/**
+ * Each of the stays' updates, counted and numbered newest first per stay.
+ * A lookup by key (the bookings' ids, one array value) on their index:
+ * compiled once and prepared, as the day sheet asks on every request.
+ */
+const LATEST_OF_STAYS = compiledOnce((db, bookingIds: string) =>
+  updatesQuery(db)
     .select(db.raw('count(*) over (partition by u.booking_id)::int as count'))
     .select(
       db.raw(
         'row_number() over (partition by u.booking_id order by u.created_at desc, u.id desc) as n',
       ),
     )
-    .whereRaw('u.booking_id = ANY(?::int[])', [toPgArray(bookingIds)])
-    // A lookup by key (the bookings' ids) on their index: prepared.
-    .options(PREPARED)) as (UpdateRow & {
-    count: number
-    n: string | number
-  })[]
+    .whereRaw('u.booking_id = ANY(?::int[])', [bookingIds])
+    .options(PREPARED),
+)
+
+/** How many updates each stay has and its newest one (day sheet, My bookings). */
+export async function latestStayUpdates(
+  db: Conn,
+  bookingIds: number[],
+): Promise<Map<number, StayUpdateSummary>> {
+  if (!bookingIds.length) return new Map()
+  const rows = await rowsOf<UpdateRow & { count: number; n: string | number }>(
+    LATEST_OF_STAYS(db, toPgArray(bookingIds)),
+  )
   return new Map(
     rows
       .filter((r) => Number(r.n) === 1)

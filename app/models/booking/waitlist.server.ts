@@ -3,7 +3,7 @@ import type { Booking, BookingInput } from '~/domain/booking'
 import { nightsHeld } from '~/domain/booking-states'
 import { capacityOf, unitFor } from '~/domain/capacity'
 import { conflict, forbidden, notFound } from '~/domain/errors'
-import { addDays, type IsoDate, type WallDateTime } from '~/domain/hotel-time'
+import { type IsoDate, type WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import {
   assertCan,
@@ -22,11 +22,11 @@ import {
   type WaitlistStatus,
 } from '~/domain/waitlist'
 import { hotelClock } from '~/infra/clock.server'
-import { getDb, withDeadlockRetry } from '~/infra/db.server'
+import { compiledOnce, getDb, rowsOf, withDeadlockRetry } from '~/infra/db.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { assertNoGaps, stayVaccinationGaps } from '../pet/vaccinations.server'
 import { assertNoClash } from './clash.server'
-import { placesTaken } from './occupancy.server'
+import { boundsOf, placesTaken } from './occupancy.server'
 import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { wallColumn, type Conn } from './rows.server'
 import { requireBookableServices } from './services.server'
@@ -68,6 +68,26 @@ const entryQuery = (db: Conn) =>
       wall(db, 'hold_until'),
       wall(db, 'created_at'),
     )
+
+// The active entries (a client's, or a day's window) on their indexes: prepared.
+const activeEntries = (db: Conn) =>
+  entryQuery(db).whereIn('w.status', ACTIVE_WAITLIST_STATUSES).orderBy('w.id')
+
+// The four lists of listWaitlist, each compiled once (the day sheet and My
+// bookings ask on every request): every active entry or a client's, each
+// whole or those whose stay touches a day's bounds (`boundsOf`).
+const touching = <Q extends Knex.QueryBuilder>(q: Q, start: string, end: string) =>
+  q.where('w.drop_off_at', '<', end).where('w.pick_up_at', '>=', start)
+const ACTIVE = compiledOnce((db) => activeEntries(db).options(PREPARED))
+const ACTIVE_OF_CLIENT = compiledOnce((db, clientId: number) =>
+  activeEntries(db).where('w.client_id', clientId).options(PREPARED),
+)
+const ACTIVE_ON = compiledOnce((db, start: string, end: string) =>
+  touching(activeEntries(db), start, end).options(PREPARED),
+)
+const ACTIVE_OF_CLIENT_ON = compiledOnce((db, clientId: number, start: string, end: string) =>
+  touching(activeEntries(db).where('w.client_id', clientId), start, end).options(PREPARED),
+)
 
 /** Rows as the JSON and pages show them, each with its services' names. */
 async function toEntries(db: Conn, rows: EntryRow[]): Promise<WaitlistEntry[]> {
@@ -122,16 +142,18 @@ export async function listWaitlist({
 }): Promise<WaitlistEntry[]> {
   if (!actor) throw forbidden()
   const db = await getDb()
-  const q = entryQuery(db).whereIn('w.status', ACTIVE_WAITLIST_STATUSES).orderBy('w.id')
-  if (!canSeeWaitlist(actor)) q.where('w.client_id', actor.id)
-  if (date)
-    q.where('w.drop_off_at', '<', `${addDays(date, 1)} 00:00:00`).where(
-      'w.pick_up_at',
-      '>=',
-      `${date} 00:00:00`,
-    )
-  // The active entries (a client's, or a day's window) on their indexes: prepared.
-  const entries = await toEntries(db, (await q.options(PREPARED)) as EntryRow[])
+  const bounds = date && boundsOf(date, date)
+  const staff = canSeeWaitlist(actor)
+  const rows = await rowsOf<EntryRow>(
+    staff && bounds
+      ? ACTIVE_ON(db, ...bounds)
+      : bounds
+        ? ACTIVE_OF_CLIENT_ON(db, actor.id, ...bounds)
+        : staff
+          ? ACTIVE(db)
+          : ACTIVE_OF_CLIENT(db, actor.id),
+  )
+  const entries = await toEntries(db, rows)
   return entries.filter((e) => e.status === 'waiting' || e.status === 'offered')
 }
 

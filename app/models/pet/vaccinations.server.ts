@@ -11,7 +11,7 @@ import {
   type VaccinationGap,
   type VaccinationRecord,
 } from '~/domain/vaccination'
-import { getDb } from '~/infra/db.server'
+import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
 import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { storePrivatePhoto, type ProcessedPrivatePhoto } from '~/infra/photo-processing.server'
 import {
@@ -115,6 +115,9 @@ export const vaccinationsQuery = (db: Conn, petIds: string) =>
     ])
     .options(PREPARED)
 
+// Compiled once: the day sheet asks for its pets' records on every request.
+const VACCINATIONS_OF_PETS = compiledOnce(vaccinationsQuery)
+
 /** The rows of vaccinationsQuery as each pet's records. */
 export function recordsByPet(rows: RecordRow[]): Map<number, VaccinationRecord[]> {
   const out = new Map<number, VaccinationRecord[]>()
@@ -133,7 +136,7 @@ export async function vaccinationsOfPets(
   petIds: number[],
 ): Promise<Map<number, VaccinationRecord[]>> {
   if (!petIds.length) return new Map()
-  return recordsByPet(await vaccinationsQuery(db, toPgArray(petIds)))
+  return recordsByPet(await rowsOf<RecordRow>(VACCINATIONS_OF_PETS(db, toPgArray(petIds))))
 }
 
 /** GET /api/pets/{id}/vaccinations and the pet page. */
