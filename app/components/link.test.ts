@@ -84,6 +84,15 @@ describe('the server’s plain links (link.tsx)', () => {
     const settled = fc
       .array(fc.stringMatching(/^[a-z0-9._~%-]{1,6}$/), { maxLength: 4 })
       .map((segments) => `/${segments.join('/')}`)
+      .chain((path) =>
+        fc.constantFrom(
+          path,
+          `${path}?`,
+          `${path}?date=2026-11-28&x=?`,
+          `${path}??`,
+          `${path}?a#b`,
+        ),
+      )
     fc.assert(
       fc.property(
         fc.oneof(
