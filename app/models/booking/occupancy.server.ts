@@ -26,21 +26,18 @@ import { stayOverlapsSql, whereHolding, whereNotCancelled } from './states.serve
 /** The longest possible stay, in days (the bookings_stay_at_most_366_days constraint). */
 export const MAX_STAY_DAYS = 366
 
-/**
- * Bookings (alias b, pet p) whose stay — drop-off date through pick-up date —
- * touches [from, to], cancelled ones aside (no-shows stay: the day sheet shows them).
- */
-export function coveringQuery(db: Conn, from: IsoDate, to: IsoDate) {
-  return coveringBetween(db, ...boundsOf(from, to))
-}
-
 /** The wall times a stay must touch to cover `from` through `to`: [from's midnight, the midnight after `to`). */
 export const boundsOf = (from: IsoDate, to: IsoDate): [string, string] => [
   `${from} 00:00:00`,
   `${addDays(to, 1)} 00:00:00`,
 ]
 
-/** coveringQuery for bounds already made (`boundsOf`), each a bound value as it is. */
+/**
+ * Bookings (alias b, pet p) whose stay — drop-off date through pick-up date —
+ * touches [from, to], cancelled ones aside (no-shows stay: the day sheet shows
+ * them), for the bounds of those dates (`boundsOf(from, to)`), each bound as
+ * it is (so that `compiledOnce` may keep the statement).
+ */
 export function coveringBetween(db: Conn, start: string, end: string) {
   return (
     // Each stay's pet by key: a day's few dozen stays, not a hash of every pet.

@@ -3,7 +3,7 @@ import type { Booking, BookingInput } from '~/domain/booking'
 import { nightsHeld } from '~/domain/booking-states'
 import { capacityOf, unitFor } from '~/domain/capacity'
 import { conflict, forbidden, notFound } from '~/domain/errors'
-import { type IsoDate, type WallDateTime } from '~/domain/hotel-time'
+import type { IsoDate, WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import {
   assertCan,
