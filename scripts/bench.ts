@@ -2,14 +2,15 @@
 // Node server can answer the very same bytes here.
 //
 // For each target: the built app runs as a production server in a process of
-// its own; autocannon (32 connections, 10 s) measures it; then a bare
+// its own; autocannon (32 connections, 10 s, after 10 s of the same load not
+// counted — see `load` for why a server is measured warm) measures it; then a bare
 // `node:http` server that answers the bytes the app answered (status, headers,
 // body, captured once) is measured the same way. The table gives both rates,
 // their ratio, p50/p99 and errors — for the demo hotel, then the same after
 // filling a busy one (150,000 bookings, 20,000 reviews, 1,500 clients), on
 // PostgreSQL and on the embedded database.
 //
-//   npm run build && npm run bench [-- --db pg|embedded|both --seconds 10 --connections 32 --only /api]
+//   npm run build && npm run bench [-- --db pg|embedded|both --seconds 10 --warmup 10 --connections 32 --only /api]
 //   BENCH_DATABASE_URL=postgres://… picks the PostgreSQL database (else one is made and dropped on 127.0.0.1).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -23,6 +24,7 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
     seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     bookings: { type: 'string', default: '150000' },
     only: { type: 'string' },
@@ -30,6 +32,7 @@ const { values } = parseArgs({
   },
 })
 const SECONDS = Number(values.seconds)
+const WARMUP = Number(values.warmup)
 const CONNECTIONS = Number(values.connections)
 const BOOKINGS = Number(values.bookings)
 
@@ -90,12 +93,15 @@ async function measureAll(app: SpawnedServer, today: string): Promise<Row[]> {
     const measured = await load(app.url + target.path, {
       connections: CONNECTIONS,
       seconds: SECONDS,
+      warmup: WARMUP,
       cookie,
     })
     const bare = await startBare(captured)
+    // The same warm-up, though a server that only replays bytes has nothing to compile.
     const baseline = await load(bare.url + target.path, {
       connections: CONNECTIONS,
       seconds: SECONDS,
+      warmup: WARMUP,
     })
     await bare.stop()
     const row: Row = {
@@ -149,7 +155,9 @@ async function runOn(kind: 'pg' | 'embedded', pgUrl?: string) {
   return results
 }
 
-console.log(`Bench: ${CONNECTIONS} connections × ${SECONDS} s per target on ${machine()}`)
+console.log(
+  `Bench: ${CONNECTIONS} connections × ${SECONDS} s per target (after ${WARMUP} s of warm-up) on ${machine()}`,
+)
 for (const kind of values.db === 'both'
   ? (['pg', 'embedded'] as const)
   : [values.db as 'pg' | 'embedded']) {

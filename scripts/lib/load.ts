@@ -53,37 +53,50 @@ export async function startBare(captured: Captured): Promise<Running> {
   }
 }
 
-export type Measured = { rps: number; p50: number; p99: number; errors: number }
+export type Measured = {
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  /** Requests counted (the warm-up's are not). */
+  requests: number
+}
 
 /**
  * `connections` keep-alive connections GET `url` as fast as it answers for
- * `seconds`, after a warm-up second (the JIT, pools and caches settle) that
- * is not counted. Errors: failed or timed-out requests and non-2xx answers.
+ * `seconds`, after `warmup` seconds of the same load that are not counted.
+ * A server that has just started compiles each page's code as it first
+ * serves it (V8's optimising compiler, on threads of its own that take CPU
+ * from the server's main thread on this 2-core host), so its first seconds
+ * under load are slower than the hours that follow: the warm-up is what lets
+ * a measurement see the server as it runs all day. Errors: failed or
+ * timed-out requests and non-2xx answers.
  */
-export function load(
+export async function load(
   url: string,
-  { connections, seconds, cookie }: { connections: number; seconds: number; cookie?: string },
+  {
+    connections,
+    seconds,
+    cookie,
+    warmup = 1,
+  }: { connections: number; seconds: number; cookie?: string; warmup?: number },
 ): Promise<Measured> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        headers: cookie ? { cookie } : {},
-        warmup: { connections, duration: 1 },
-      } as autocannon.Options,
-      (error, result) => {
-        if (error) return reject(error)
-        resolve({
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-        })
-      },
-    )
-  })
+  // Called with a callback, autocannon skips `warmup` without a word and
+  // counts from the first request; its promise runs the warm-up first.
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: cookie ? { cookie } : {},
+    warmup: { connections, duration: warmup },
+  } as autocannon.Options)
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  }
 }
 
 export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits
