@@ -69,13 +69,14 @@ const entryQuery = (db: Conn) =>
       wall(db, 'created_at'),
     )
 
-// The active entries (a client's, or a day's window) on their indexes: prepared.
+// The waitlist's active entries (offered or waiting), oldest first.
 const activeEntries = (db: Conn) =>
   entryQuery(db).whereIn('w.status', ACTIVE_WAITLIST_STATUSES).orderBy('w.id')
 
 // The four lists of listWaitlist, each compiled once (the day sheet and My
-// bookings ask on every request): every active entry or a client's, each
-// whole or those whose stay touches a day's bounds (`boundsOf`).
+// bookings ask on every request) and prepared, read on their indexes: every
+// active entry or a client's, each whole or those whose stay touches a day's
+// bounds (`boundsOf`).
 const touching = <Q extends Knex.QueryBuilder>(q: Q, start: string, end: string) =>
   q.where('w.drop_off_at', '<', end).where('w.pick_up_at', '>=', start)
 const ACTIVE = compiledOnce((db) => activeEntries(db).options(PREPARED))
