@@ -125,6 +125,15 @@ describe('form controls’ props (field-props.ts) are Conform’s own', () => {
       'valid',
       'dirty',
       'allErrors',
+      'required',
+      'minLength',
+      'maxLength',
+      'min',
+      'max',
+      'step',
+      'multiple',
+      'pattern',
+      'accept',
     ] as const
     const nameArb = fc.oneof(
       fc.stringMatching(/^[a-z_$][\w$]{0,6}$/),
@@ -179,6 +188,45 @@ describe('form controls’ props (field-props.ts) are Conform’s own', () => {
       ),
       { numRuns: 400 },
     )
+  })
+
+  it('the server asks Conform for a field only when a render reads past its view, once', () => {
+    const asked: string[] = []
+    let read: Record<string, unknown>[] = []
+    function Probe() {
+      const [form, fields] = useForm<Record<string, string>>({
+        id: 'f',
+        defaultValue: { fname: 'Ada' },
+      })
+      // Conform's fields, counting what is asked of them.
+      const counted = new Proxy(fields, {
+        get(target, key, receiver) {
+          if (typeof key === 'string') asked.push(key)
+          return Reflect.get(target, key, receiver)
+        },
+      })
+      const ours = fieldsReadOnce(form, counted) as Record<string, Record<string, unknown>>
+      const fname = ours.fname
+      read = [viewOf(fname as never)]
+      expect(asked).toEqual([])
+      expect(ours.fname).toBe(fname)
+      read.push({ key: fname.key, value: fname.value, valid: fname.valid })
+      expect(asked).toEqual(['fname'])
+      return null
+    }
+    renderToString(createElement(Probe))
+    expect(read).toEqual([
+      {
+        id: 'f-fname',
+        name: 'fname',
+        formId: 'f',
+        errorId: 'f-fname-error',
+        descriptionId: 'f-fname-description',
+        errors: undefined,
+        initialValue: 'Ada',
+      },
+      { key: undefined, value: 'Ada', valid: true },
+    ])
   })
 
   it('an <input> of every type, a checkbox and a radio with or without a value', () => {

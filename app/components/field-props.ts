@@ -61,13 +61,14 @@ export function viewOf(meta: AnyField): FieldView {
 const TOP_LEVEL_NAME = /^[A-Za-z_$][\w$]*$/
 
 /**
- * A form's fields for the server's one render: each top-level field carries
- * its view (the seven properties viewOf reads) as its own properties, taken
- * from the form's errors and initial value read once, and anything else
- * (key, value, getFieldList…) from Conform's field behind it. Conform reads a
- * field's property by building a Proxy over a fresh metadata object and
- * copying the form's subscription (what the control re-renders for): four
- * reads a control were ~5% of the server's time for /users. On the server
+ * A form's fields for the server's one render: each top-level field is a
+ * ServerField, carrying its view (the seven properties viewOf reads) taken
+ * from the form's errors and initial value read once, and asking Conform's
+ * own field for anything else (key, value, getFieldList…) only when a
+ * render reads it. Conform builds a field by making a Proxy over a fresh
+ * metadata object and copying the form's subscription (what the control
+ * re-renders for): four reads a control were ~5% of the server's time for
+ * /users. A field read twice in a render is the same object. On the server
  * nothing re-renders, so nothing needs the subscription; in the browser the
  * fields stay Conform's own (useSchemaForm). field-props.test.ts holds every
  * field's properties equal to Conform's for any form and state.
@@ -79,30 +80,95 @@ export function fieldsReadOnce<Fields extends object>(
   const formId = form.id
   const errors = form.allErrors
   const initial = form.initialValue as unknown
+  const made = new Map<string, ServerField>()
   return new Proxy(fields, {
     get(target, key, receiver) {
-      const field: unknown = Reflect.get(target, key, receiver)
       // A name an object inherits ('constructor') Conform may look up differently.
       if (typeof key !== 'string' || !TOP_LEVEL_NAME.test(key) || key in Object.prototype)
-        return field
-      const id = `${formId}-${key}`
-      const view: FieldView = {
-        id,
-        name: key,
-        formId,
-        errorId: `${id}-error`,
-        descriptionId: `${id}-description`,
-        errors: errors[key],
-        // As Conform looks a name up in the value: an own property only.
-        initialValue:
+        return Reflect.get(target, key, receiver)
+      let field = made.get(key)
+      if (!field) {
+        field = new ServerField(
+          formId,
+          key,
+          errors[key],
+          // As Conform looks a name up in the value: an own property only.
           initial != null && Object.prototype.hasOwnProperty.call(initial, key)
             ? (initial as Record<string, unknown>)[key]
             : undefined,
+          () => Reflect.get(target, key, receiver) as Record<string, unknown>,
+        )
+        made.set(key, field)
       }
-      return Object.assign(Object.create(field as object) as object, view)
+      return field
     },
   })
 }
+
+const conformField = Symbol('Conform’s field')
+
+/**
+ * A field's view as plain properties of one shape (a class, not an object
+ * made on a fresh prototype per field: V8 sets up each new prototype, which
+ * cost more than the view), and Conform's field, made when first asked.
+ */
+class ServerField implements FieldView {
+  readonly id: string
+  readonly errorId: string
+  readonly descriptionId: string
+  readonly [conformField]: () => Record<string, unknown>
+  constructor(
+    readonly formId: string,
+    readonly name: string,
+    readonly errors: string[] | undefined,
+    readonly initialValue: unknown,
+    conform: () => Record<string, unknown>,
+  ) {
+    this.id = `${formId}-${name}`
+    this.errorId = `${this.id}-error`
+    this.descriptionId = `${this.id}-description`
+    let field: Record<string, unknown> | undefined
+    this[conformField] = () => (field ??= conform())
+  }
+}
+
+// Every other property of a Conform field (its metadata, the HTML constraints
+// and the sub-field getters), read from Conform's field. The type below fails
+// to compile if Conform's FieldMetadata gains a property this list lacks.
+const ASKED_OF_CONFORM = [
+  'key',
+  'value',
+  'defaultValue',
+  'defaultOptions',
+  'defaultChecked',
+  'allErrors',
+  'valid',
+  'dirty',
+  'required',
+  'minLength',
+  'maxLength',
+  'min',
+  'max',
+  'step',
+  'multiple',
+  'pattern',
+  'accept',
+  'getFieldList',
+  'getFieldset',
+] as const
+type ConformOnly = Exclude<
+  keyof FieldMetadata<unknown> | 'getFieldList' | 'getFieldset',
+  keyof FieldView
+>
+type Unlisted = Exclude<ConformOnly, (typeof ASKED_OF_CONFORM)[number]>
+const everyPropertyListed: [Unlisted] extends [never] ? true : Unlisted = true
+void everyPropertyListed
+for (const key of ASKED_OF_CONFORM)
+  Object.defineProperty(ServerField.prototype, key, {
+    get(this: ServerField) {
+      return this[conformField]()[key]
+    },
+  })
 
 type Control = {
   id: string
