@@ -86,6 +86,31 @@ export function StayText({
   return <time dateTime={booking.drop_off_date.replace(' ', 'T')}>{stayText(booking)}</time>
 }
 
+/** What BookingRowCells shows of a booking. */
+export type BookingRowFacts = Pick<
+  Booking,
+  'booking_type' | 'started' | 'status' | 'drop_off_date' | 'pick_up_date' | 'total'
+> & { services: Pick<Booking['services'][number], 'service'>[] }
+
+/**
+ * Only what BookingRowCells shows of a booking, for a page that sends its
+ * rows to the browser: a page's data is encoded value by value into the
+ * page for hydration, and a whole booking (its services' prices and staff,
+ * vaccinations, price lines, check-in times) is several times the values
+ * its row shows.
+ */
+export function bookingRowFacts(b: BookingRowFacts): BookingRowFacts {
+  return {
+    booking_type: b.booking_type,
+    started: b.started,
+    status: b.status,
+    drop_off_date: b.drop_off_date,
+    pick_up_date: b.pick_up_date,
+    total: b.total,
+    services: b.services.map((s) => ({ service: s.service })),
+  }
+}
+
 /**
  * The cells a row of a bookings table shows for any booking — type (with a
  * "Started" badge when asked), stay, services, total — between the row's own
@@ -95,7 +120,7 @@ export function BookingRowCells({
   booking,
   showStarted,
 }: {
-  booking: Booking
+  booking: BookingRowFacts
   showStarted: boolean
 }) {
   return (

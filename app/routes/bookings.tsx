@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { Link } from '~/components/link'
 import { publicOrigin } from '~/http/public-origin.server'
 import type { Route } from './+types/bookings'
-import { BookingRowCells } from '~/components/booking-summary'
+import { BookingRowCells, bookingRowFacts } from '~/components/booking-summary'
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PAGE_SIZE, Pagination, readPageParam } from '~/components/pagination'
@@ -30,7 +30,22 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
     view === 'past' || view === 'cancelled' ? view : 'upcoming'
   const page = readPageParam(url)
   const { bookings, hasMore } = await listBookingsPage({ actor, when, page, pageSize: PAGE_SIZE })
-  return { bookings, hasMore, page, when, deleted: url.searchParams.get('deleted') === '1' }
+  return {
+    // What a row shows, not whole bookings: the page's data goes into the
+    // page for hydration, and encoding 50 whole bookings there was ~15% of
+    // the server's time for this page on a busy hotel.
+    bookings: bookings.map((b) => ({
+      ...bookingRowFacts(b),
+      id: b.id,
+      pet_id: b.pet_id,
+      pet: { name: b.pet.name, type: b.pet.type },
+      client: { fname: b.client.fname, lname: b.client.lname },
+    })),
+    hasMore,
+    page,
+    when,
+    deleted: url.searchParams.get('deleted') === '1',
+  }
 })
 
 export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => {
