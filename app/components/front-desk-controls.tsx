@@ -16,6 +16,7 @@ import {
   STATUS_LABELS,
   statusMoment,
   type FrontDeskAction,
+  type FrontDeskStay,
 } from '~/domain/front-desk'
 import type { WallDateTime } from '~/domain/hotel-time'
 
@@ -52,7 +53,7 @@ export function FrontDeskControls({
   now,
   error,
 }: {
-  booking: Booking
+  booking: Pick<Booking, 'id'> & FrontDeskStay
   petName: string
   now: WallDateTime
   /** A refusal of this entry's last tap, from a post without JavaScript. */

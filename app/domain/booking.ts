@@ -91,8 +91,42 @@ export type Quote = {
   total_cents: number
 }
 
+/**
+ * What the day sheet (its page, the printed run sheet, its CSV) shows of a
+ * stay's booking. Only this goes into the page for hydration: encoding whole
+ * bookings there (their services' prices and staff, price lines…) was most
+ * of the page's data (docs/decisions/049).
+ */
+export type DaySheetBooking = Pick<
+  Booking,
+  | 'id'
+  | 'booking_type'
+  | 'status'
+  | 'drop_off_date'
+  | 'pick_up_date'
+  | 'checked_in_at'
+  | 'checked_out_at'
+  | 'no_show_at'
+  | 'vaccinations_missing'
+> & { services: Pick<BookedService, 'service'>[] }
+
+export function daySheetBooking(b: DaySheetBooking): DaySheetBooking {
+  return {
+    id: b.id,
+    booking_type: b.booking_type,
+    status: b.status,
+    drop_off_date: b.drop_off_date,
+    pick_up_date: b.pick_up_date,
+    checked_in_at: b.checked_in_at,
+    checked_out_at: b.checked_out_at,
+    no_show_at: b.no_show_at,
+    vaccinations_missing: b.vaccinations_missing,
+    services: b.services.map((s) => ({ service: s.service })),
+  }
+}
+
 export type DaySheetEntry = {
-  booking: Booking
+  booking: DaySheetBooking
   owner: { id: number; fname: string; lname: string; phone_num: string }
   pet: {
     id: number

@@ -744,7 +744,8 @@ describe('the day sheet', () => {
       behavior: 'playful',
     })
     expect(entry.owner).toMatchObject({ id: h.client.id, phone_num: '5551234567' })
-    expect(entry.booking.services.map((s) => s.id)).toEqual([h.bath.id])
+    // The sheet says what each stay's services are called (their prices and staff stay on the server).
+    expect(entry.booking.services).toEqual([{ service: h.bath.service }])
     // On the departure day the dog no longer holds a kennel for the night.
     expect((await listsOf('2026-06-09')).sheet.occupancy.dog_kennel).toBe(0)
     expect(addDays('2026-06-09', 1)).toBe('2026-06-10')

@@ -1,4 +1,4 @@
-import type { DaySheet, DaySheetEntry } from '~/domain/booking'
+import { daySheetBooking, type DaySheet, type DaySheetEntry } from '~/domain/booking'
 import type { BookingType } from '~/domain/booking-rules'
 import { coversDate, holdsNight } from '~/domain/booking-states'
 import { capacityByUnit, unitFor } from '~/domain/capacity'
@@ -94,7 +94,7 @@ export async function getDaySheet({
   }
   rows.forEach((r, i) => {
     const entry: DaySheetEntry = {
-      booking: bookings[i],
+      booking: daySheetBooking(bookings[i]),
       owner: {
         id: r.client_id,
         fname: r.owner_fname,
