@@ -135,7 +135,7 @@ class ServerField implements FieldView {
 // Every other property of a Conform field (its metadata, the HTML constraints
 // and the sub-field getters), read from Conform's field. The type below fails
 // to compile if Conform's FieldMetadata gains a property this list lacks.
-const ASKED_OF_CONFORM = [
+export const ASKED_OF_CONFORM = [
   'key',
   'value',
   'defaultValue',
