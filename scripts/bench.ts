@@ -35,6 +35,8 @@ const SECONDS = Number(values.seconds)
 const WARMUP = Number(values.warmup)
 const CONNECTIONS = Number(values.connections)
 const BOOKINGS = Number(values.bookings)
+// The load each target gets, the app and the bare server alike.
+const LOAD = { connections: CONNECTIONS, seconds: SECONDS, warmup: WARMUP }
 
 type Who = 'visitor' | 'client' | 'employee' | 'manager'
 type Target = { name: string; path: string; who: Who }
@@ -90,19 +92,10 @@ async function measureAll(app: SpawnedServer, today: string): Promise<Row[]> {
   for (const target of targetsFor(today)) {
     const cookie = cookies.get(target.who)
     const captured = await capture(app.url + target.path, cookie)
-    const measured = await load(app.url + target.path, {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      warmup: WARMUP,
-      cookie,
-    })
+    const measured = await load(app.url + target.path, { ...LOAD, cookie })
     const bare = await startBare(captured)
-    // The same warm-up, though a server that only replays bytes has nothing to compile.
-    const baseline = await load(bare.url + target.path, {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      warmup: WARMUP,
-    })
+    // The same load and warm-up, though a server that only replays bytes has nothing to compile.
+    const baseline = await load(bare.url + target.path, LOAD)
     await bare.stop()
     const row: Row = {
       target: `${target.name} [${captured.status}, ${round(captured.body.length / 1024, 1)} KB]`,
