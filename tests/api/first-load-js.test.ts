@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ASKED_OF_CONFORM } from '../../app/components/field-props'
 import { seedDemoData } from '../../app/models/demo-seed.server'
 import {
   FIRST_LOAD_JS_BUDGET,
@@ -40,6 +41,20 @@ describe('first-load JavaScript of a visitor', () => {
     expect(js.total, `${page}: ${kb(js.total)} of JavaScript\n${listing}`).toBeLessThanOrEqual(
       FIRST_LOAD_JS_BUDGET,
     )
+  })
+})
+
+describe("the browser's JavaScript", () => {
+  it('leaves out the form fields only the server renders', () => {
+    // The server's fields (field-props.ts) list what they ask of Conform: a
+    // literal the minifier keeps as it is, so a bundle holding them holds it.
+    const list = JSON.stringify(ASKED_OF_CONFORM)
+    const assets = fs.readdirSync(path.join(clientDir, 'assets')).filter((f) => f.endsWith('.js'))
+    expect(assets.length).toBeGreaterThan(10)
+    const holding = assets.filter((f) =>
+      fs.readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes(list),
+    )
+    expect(holding).toEqual([])
   })
 })
 
