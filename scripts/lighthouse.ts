@@ -23,6 +23,7 @@ import os from 'node:os'
 import path from 'node:path'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { firstLoadJs, FIRST_LOAD_JS_BUDGET, kb } from '../tests/support/first-load-js'
+import { SERVER_NODE_FLAGS } from './lib/spawn-server'
 
 const PAGES = ['/', '/services', '/reviews', '/login', '/signup']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -117,7 +118,7 @@ async function startServer(): Promise<string> {
     LOG_LEVEL: 'error',
   }
   delete env.DATABASE_URL // always the embedded database, made fresh
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server.ts'], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   })

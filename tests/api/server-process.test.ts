@@ -1,6 +1,12 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from '../support/http'
-import { spawnServer, type SpawnedServer } from '../../scripts/lib/spawn-server'
+import { SERVER_NODE_FLAGS, spawnServer, type SpawnedServer } from '../../scripts/lib/spawn-server'
+
+const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+  scripts: Record<string, string>
+}
 
 // What only a whole server process shows (server.ts in a process of its own):
 //
@@ -108,5 +114,25 @@ describe('the request log', () => {
       (e) => (e.req as { path?: string } | undefined)?.path === path,
     )
     expect((line.res as { statusCode: number }).statusCode).toBe(404)
+  })
+})
+
+describe('how Node is started', () => {
+  // `npm start` gives Node a bigger young generation (decision 050), and the
+  // servers the bench, the soak and these tests start must run the same way,
+  // or what they measure is not what a hotel runs. SEMI_SPACE_MB overrides it
+  // on a machine short of memory.
+  const start = (env: Record<string, string>) =>
+    execFileSync('sh', ['-c', `echo ${packageJson.scripts.start}`], {
+      env: { PATH: process.env.PATH!, ...env },
+      encoding: 'utf8',
+    }).trim()
+
+  it('starts the spawned servers with the flags npm start gives Node', () => {
+    expect(start({})).toBe(`tsx ${SERVER_NODE_FLAGS.join(' ')} server.ts`)
+  })
+
+  it('lets SEMI_SPACE_MB set the young generation', () => {
+    expect(start({ SEMI_SPACE_MB: '16' })).toBe('tsx --max-semi-space-size=16 server.ts')
   })
 })
