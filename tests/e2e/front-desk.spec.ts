@@ -38,6 +38,10 @@ test('check a pet in and out from the day sheet, and undo a mis-tap', async ({
   await page.context().clearCookies()
   await apiLogin(page.request, demoEmail('employee'))
   await page.goto('/bookingsByDate?date=2026-11-24')
+  // With JavaScript on, a tap before the page has hydrated is a plain form post
+  // (the no-JS path, which comes back at the entry's #anchor); on a slow host
+  // that once made the in-place check below fail. Wait for the scripts first.
+  await page.waitForLoadState('networkidle')
   const entry = page.locator(`#booking-${bookingId}`)
   await expect(entry.getByText('Expected', { exact: true })).toBeVisible()
 
