@@ -14,7 +14,7 @@ import readline from 'node:readline'
 
 /**
  * The flags `npm start` gives Node (its `SEMI_SPACE_MB` left unset), so that a
- * server the bench, the soak or a test starts runs as a deployed one does:
+ * server the bench, the soak or an API test starts runs as a deployed one does:
  * a young generation of 32 MB semi-spaces instead of V8's 16 (decision 050).
  * `tests/api/server-process.test.ts` checks the two agree.
  */
