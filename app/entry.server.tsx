@@ -5,9 +5,15 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router'
 // without the AsyncLocalStorage that makes every promise of the process
 // pay for async hooks. It needs nothing of Bun.
 import { renderToPipeableStream } from 'react-dom/server.bun'
+import { MarkupMemoContext } from '~/components/memoized-markup'
 import { logFailure } from '~/http/log-failure.server'
+import { createMarkupMemo } from './markup-memo.server'
 
 export const streamTimeout = 5_000
+
+// The site's menus and footer, written once for each set of their inputs and
+// reused by every page after (components/memoized-markup.tsx).
+const markupMemo = createMarkupMemo()
 
 export default function handleRequest(
   request: Request,
@@ -30,7 +36,9 @@ export default function handleRequest(
     )
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <MarkupMemoContext.Provider value={markupMemo}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </MarkupMemoContext.Provider>,
       {
         nonce,
         // A finished <Suspense> boundary (the forms split out by

@@ -7,6 +7,7 @@
 import { Link } from './link'
 import { HOTEL_NAME } from '~/domain/hotel'
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from './icons'
+import { MemoizedMarkup } from './memoized-markup'
 
 const SOCIAL = [
   { name: 'Instagram', href: 'https://www.instagram.com/', Icon: InstagramIcon },
@@ -15,14 +16,17 @@ const SOCIAL = [
   { name: 'YouTube', href: 'https://www.youtube.com/', Icon: YouTubeIcon },
 ]
 
+// The same for every page and everyone: the server writes it once (memoized-markup.tsx).
 export function SiteFooter() {
   return (
-    <footer className="footer">
+    <MemoizedMarkup as="footer" className="footer" memoKey="site">
       <div className="container">
         <div className="footer-grid">
           <div className="stack-sm">
             <div className="footer-brand">
-              <img src="/logo.svg" alt="" width={48} height={48} />
+              {/* Lazy: at the foot of every page, and the header's logo is the same file. (Written
+                  on its own, the footer would otherwise carry React's preload of it.) */}
+              <img src="/logo.svg" alt="" width={48} height={48} loading="lazy" />
               <div>
                 <strong>{HOTEL_NAME}</strong>
                 <span className="footer-tagline">Day care &amp; boarding for cats and dogs</span>
@@ -68,6 +72,6 @@ export function SiteFooter() {
           © {HOTEL_NAME} Pet Hotel · Made with love for good boys and girls.
         </p>
       </div>
-    </footer>
+    </MemoizedMarkup>
   )
 }

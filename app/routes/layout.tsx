@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { Outlet, useRouteLoaderData } from 'react-router'
+import { Outlet, useLocation, useRouteLoaderData } from 'react-router'
 import { AccountControls } from '~/components/account-controls'
 import { Brand } from '~/components/brand'
 import { Dropdown } from '~/components/dropdown'
 import { NavLink } from '~/components/nav-link'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { MenuIcon, SettingsIcon } from '~/components/icons'
+import { MemoizedMarkup } from '~/components/memoized-markup'
 import { SiteFooter } from '~/components/site-footer'
 import type { User } from '~/domain/user'
 import type { loader as rootLoader } from '~/root'
@@ -62,6 +63,12 @@ function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const user = root?.user ?? null
   const { main, admin } = navItems(user)
+  // The menus are made from the nav items and the page's path (which item is
+  // active) alone: the server writes them once for each (memoized-markup.tsx).
+  // The profile menu shows the person, and is rendered for each page.
+  const { pathname, search } = useLocation()
+  const location = { pathname, search }
+  const menusKey = JSON.stringify([main, admin])
 
   return (
     <div className="site">
@@ -82,7 +89,12 @@ function Shell({ children }: { children: ReactNode }) {
               </>
             }
           >
-            <nav aria-label="Main menu">
+            <MemoizedMarkup
+              as="nav"
+              aria-label="Main menu"
+              memoKey={`phone ${menusKey}`}
+              location={location}
+            >
               <MenuLinks items={main} />
               {admin.length ? (
                 <>
@@ -93,10 +105,16 @@ function Shell({ children }: { children: ReactNode }) {
                   <MenuLinks items={admin} />
                 </>
               ) : null}
-            </nav>
+            </MemoizedMarkup>
           </Dropdown>
           <Brand />
-          <nav aria-label="Main" className="nav-main">
+          <MemoizedMarkup
+            as="nav"
+            aria-label="Main"
+            className="nav-main"
+            memoKey={`main ${menusKey}`}
+            location={location}
+          >
             <ul className="nav-links">
               {main.map((item) => (
                 <li key={item.to}>
@@ -122,7 +140,7 @@ function Shell({ children }: { children: ReactNode }) {
                 </li>
               ) : null}
             </ul>
-          </nav>
+          </MemoizedMarkup>
           <AccountControls user={user} demoMode={root?.demoMode ?? false} />
         </div>
       </header>
