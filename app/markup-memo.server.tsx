@@ -4,6 +4,9 @@ import { StaticRouter } from 'react-router'
 import { renderToString } from 'react-dom/server.bun'
 import type { MarkupMemo, MemoLocation } from '~/components/memoized-markup'
 
+/** Longer keys (an address with a query of a few kilobytes, say) are not kept. */
+const MAX_KEY = 1_000
+
 /**
  * The server's memo for `<MemoizedMarkup>` (components/memoized-markup.tsx):
  * the markup React writes for a piece of the page, rendered on its key's first
@@ -15,8 +18,6 @@ import type { MarkupMemo, MemoLocation } from '~/components/memoized-markup'
  * for, as it would be with no memo. Nothing in it needs invalidating: a piece
  * is a function of its key, and a new release starts new processes.
  */
-const MAX_KEY = 1_000
-
 export function createMarkupMemo(limit = 1_000): MarkupMemo & { size: () => number } {
   const pieces = new Map<string, string>()
   const memo = (key: string, content: ReactNode, location?: MemoLocation) => {
@@ -35,8 +36,8 @@ export function createMarkupMemo(limit = 1_000): MarkupMemo & { size: () => numb
           content
         ),
       )
-      // A long address (a query of a few kilobytes, say) is rendered but not
-      // kept: a thousand of them would hold megabytes of keys.
+      // A long address is rendered but not kept: a thousand of them would
+      // hold megabytes of keys.
       if (full.length > MAX_KEY) return markup
       if (pieces.size >= limit) pieces.delete(pieces.keys().next().value!)
       pieces.set(full, markup)
