@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { setImmediate } from 'node:timers/promises'
 import { inspect } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
@@ -47,8 +48,22 @@ class PgliteClient extends (ClientPgLite as unknown as PgliteClientClass) {
     return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner)
   }
 
-  /** PGlite has one connection and no named statements: PREPARED is for PostgreSQL. */
-  _query(connection: unknown, obj: { options?: { prepared?: boolean } }) {
+  /**
+   * Each query waits for the event loop's next turn first, so that requests
+   * are served in turn. PGlite runs in this thread and answers through
+   * promises alone, with no I/O to wait for: without the wait, a request's
+   * queries and its page ran start to finish within one turn, every request
+   * already read ran so, one after another, and libuv accepts one new
+   * connection a turn. Under load a connection opened while others were busy
+   * waited seconds for its first answer (up to 10 s on the bench's busy
+   * hotel) while those already open were answered ten times over. With it,
+   * each request in flight moves on by one query a turn, and new connections
+   * are let in and read between (tests/api/served-in-turn.test.ts).
+   *
+   * PGlite has one connection and no named statements: PREPARED is for PostgreSQL.
+   */
+  async _query(connection: unknown, obj: { options?: { prepared?: boolean } }) {
+    await setImmediate()
     return super._query(connection, obj.options?.prepared ? { ...obj, options: undefined } : obj)
   }
 }
