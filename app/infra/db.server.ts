@@ -50,15 +50,10 @@ class PgliteClient extends (ClientPgLite as unknown as PgliteClientClass) {
 
   /**
    * Each query waits for the event loop's next turn first, so that requests
-   * are served in turn. PGlite runs in this thread and answers through
-   * promises alone, with no I/O to wait for: without the wait, a request's
-   * queries and its page ran start to finish within one turn, every request
-   * already read ran so, one after another, and libuv accepts one new
-   * connection a turn. Under load a connection opened while others were busy
-   * waited seconds for its first answer (up to 10 s on the bench's busy
-   * hotel) while those already open were answered ten times over. With it,
-   * each request in flight moves on by one query a turn, and new connections
-   * are let in and read between (tests/api/served-in-turn.test.ts).
+   * are served in turn: PGlite answers on this thread through promises alone,
+   * so without the wait each request ran start to finish within one turn and
+   * a newly opened connection (libuv accepts one a turn) waited behind all of
+   * them, seconds under load (docs/decisions/052).
    *
    * PGlite has one connection and no named statements: PREPARED is for PostgreSQL.
    */

@@ -6,16 +6,10 @@ import { spawnServer, type SpawnedServer } from '../../scripts/lib/spawn-server'
 // Requests are served in turn: a connection opened while others are busy
 // gets its first answer among theirs, not after them. On both databases.
 //
-// On the embedded one it once did not. PGlite runs in the server's thread and
-// answers through promises alone, so a request's queries and its page ran
-// start to finish within one turn of the event loop; and libuv accepts one
-// new connection a turn. With many connections at work, each turn served
-// every request already read, one after another, and let in one new
-// connection: a browser opening its connections while the hotel was busy
-// waited seconds for its first page (up to 10 s on the bench's busy hotel,
-// past its client's timeout) while the connections already open were
-// answered ten times over. Each PGlite query now waits for the next turn
-// (app/infra/db.server.ts).
+// On the embedded one it once did not: a browser opening its connections
+// while the hotel was busy waited seconds for its first page (up to 10 s on
+// the bench's busy hotel) while the connections already open were answered
+// ten times over (docs/decisions/052 has why, and the fix).
 //
 // The test counts answers instead of timing them: connections opened at once
 // on a warm server, each asking for the day sheet again as soon as it is
