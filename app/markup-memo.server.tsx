@@ -4,23 +4,27 @@ import { StaticRouter } from 'react-router'
 import { renderToString } from 'react-dom/server.bun'
 import type { MarkupMemo, MemoLocation } from '~/components/memoized-markup'
 
-/** Longer keys (an address with a query of a few kilobytes, say) are not kept. */
-const MAX_KEY = 1_000
-
 /**
  * The server's memo for `<MemoizedMarkup>` (components/memoized-markup.tsx):
  * the markup React writes for a piece of the page, rendered on its key's first
  * request and reused by the ones after.
  *
- * It holds at most `limit` pieces, dropping the oldest first: keys include
- * the page's path where the piece reads it, and paths are as many as the
- * hotel has pets and bookings. A dropped piece is rendered again when asked
- * for, as it would be with no memo. Nothing in it needs invalidating: a piece
- * is a function of its key, and a new release starts new processes.
+ * It holds at most `limit` pieces and `budget` characters of keys and markup
+ * together, dropping the oldest first: keys hold the data a piece is made
+ * from (a month of occupancy, a day's run sheet) and the page's path where the
+ * piece reads it, and there are as many as the hotel has days, pets and
+ * bookings. A piece larger than a sixteenth of the budget is rendered each
+ * time and not kept. A dropped piece is rendered again when asked for, as it
+ * would be with no memo. Nothing in it needs invalidating: a piece is a
+ * function of its key, and a new release starts new processes.
  */
-export function createMarkupMemo(limit = 1_000): MarkupMemo & { size: () => number } {
+export function createMarkupMemo(
+  limit = 1_000,
+  budget = 8_000_000,
+): MarkupMemo & { size: () => number; characters: () => number } {
   const pieces = new Map<string, string>()
-  const memo = (key: string, content: ReactNode, location?: MemoLocation) => {
+  let characters = 0
+  const memo = (key: string, content: () => ReactNode, location?: MemoLocation) => {
     const full = location ? `${key}\n${location.pathname}${location.search}` : key
     let markup = pieces.get(full)
     if (markup === undefined) {
@@ -30,19 +34,23 @@ export function createMarkupMemo(limit = 1_000): MarkupMemo & { size: () => numb
       markup = renderToString(
         location ? (
           <StaticRouter location={{ pathname: location.pathname, search: location.search }}>
-            {content}
+            {content()}
           </StaticRouter>
         ) : (
-          content
+          content()
         ),
       )
-      // A long address is rendered but not kept: a thousand of them would
-      // hold megabytes of keys.
-      if (full.length > MAX_KEY) return markup
-      if (pieces.size >= limit) pieces.delete(pieces.keys().next().value!)
+      const size = full.length + markup.length
+      if (size > budget / 16) return markup
+      while (pieces.size >= limit || characters + size > budget) {
+        const [oldest, its] = pieces.entries().next().value!
+        pieces.delete(oldest)
+        characters -= oldest.length + its.length
+      }
       pieces.set(full, markup)
+      characters += size
     }
     return markup
   }
-  return Object.assign(memo, { size: () => pieces.size })
+  return Object.assign(memo, { size: () => pieces.size, characters: () => characters })
 }

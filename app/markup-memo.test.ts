@@ -36,18 +36,18 @@ describe('the server’s markup memo (markup-memo.server.tsx)', () => {
   it('renders a piece once for its key and gives the same markup after', () => {
     const memo = createMarkupMemo()
     const { count, Piece } = counter()
-    const first = memo('a', createElement(Piece))
+    const first = memo('a', () => createElement(Piece))
     expect(first).toBe('<p>piece</p>')
-    expect(memo('a', createElement(Piece))).toBe(first)
+    expect(memo('a', () => createElement(Piece))).toBe(first)
     expect(count.renders).toBe(1)
-    memo('b', createElement(Piece))
+    memo('b', () => createElement(Piece))
     expect(count.renders).toBe(2)
   })
 
   it('keeps a piece that reads the location apart for each path and query, and shows it that page’s', () => {
     const memo = createMarkupMemo()
     const { count, Piece } = counter()
-    const here = createElement(Piece, { where: true })
+    const here = () => createElement(Piece, { where: true })
     expect(memo('a', here, { pathname: '/pets', search: '' })).toBe('<p>/pets</p>')
     expect(memo('a', here, { pathname: '/pets', search: '?q=rex' })).toBe('<p>/pets?q=rex</p>')
     expect(memo('a', here, { pathname: '/users', search: '' })).toBe('<p>/users</p>')
@@ -55,33 +55,51 @@ describe('the server’s markup memo (markup-memo.server.tsx)', () => {
     expect(count.renders).toBe(3)
   })
 
-  it('renders a piece for a long address each time, without keeping it', () => {
+  it('keeps a piece under a long key (a long address, a day’s data) apart from one that differs at its end', () => {
     const memo = createMarkupMemo()
     const { count, Piece } = counter()
-    const here = createElement(Piece, { where: true })
+    const here = () => createElement(Piece, { where: true })
     const location = { pathname: '/pets', search: `?q=${'x'.repeat(5_000)}` }
     expect(memo('a', here, location)).toBe(`<p>/pets${location.search}</p>`)
     memo('a', here, location)
+    expect(count.renders).toBe(1)
+    const other = { ...location, search: `${location.search}y` }
+    expect(memo('a', here, other)).toBe(`<p>/pets${other.search}</p>`)
     expect(count.renders).toBe(2)
+  })
+
+  it('holds at most its budget of characters, dropping the oldest first, and keeps no piece over a sixteenth of it', () => {
+    const memo = createMarkupMemo(1_000, 1_600)
+    const { count, Piece } = counter()
+    const piece = () => createElement(Piece)
+    for (const key of ['a', 'b', 'c']) memo(key.repeat(300), piece)
+    // 3 × (300 + 12) characters is over 1,600 / 16 = 100 each: none kept.
     expect(memo.size()).toBe(0)
+    for (let i = 0; i < 200; i++) memo(`k${i}`, piece)
+    expect(memo.characters()).toBeLessThanOrEqual(1_600)
+    expect(memo.size()).toBe(Math.floor(1_600 / 'k199<p>piece</p>'.length))
+    const renders = count.renders
+    memo('k199', piece)
+    memo('k0', piece)
+    expect(count.renders).toBe(renders + 1)
   })
 
   it('fails a piece that reads the location when it was given none, rather than show some other page', () => {
     const memo = createMarkupMemo()
     const { Piece } = counter()
-    expect(() => memo('a', createElement(Piece, { where: true }))).toThrow(/<Router>/)
+    expect(() => memo('a', () => createElement(Piece, { where: true }))).toThrow(/<Router>/)
   })
 
   it('holds at most its limit, dropping the oldest piece first', () => {
     const memo = createMarkupMemo(2)
     const { count, Piece } = counter()
-    for (const key of ['a', 'b', 'c']) memo(key, createElement(Piece))
+    for (const key of ['a', 'b', 'c']) memo(key, () => createElement(Piece))
     expect(memo.size()).toBe(2)
     expect(count.renders).toBe(3)
-    memo('c', createElement(Piece))
-    memo('b', createElement(Piece))
+    memo('c', () => createElement(Piece))
+    memo('b', () => createElement(Piece))
     expect(count.renders).toBe(3)
-    memo('a', createElement(Piece))
+    memo('a', () => createElement(Piece))
     expect(count.renders).toBe(4)
     expect(memo.size()).toBe(2)
   })

@@ -7,6 +7,7 @@
  *   <DaySheetList title="Arrivals" entries={sheet.arrivals} time="drop_off" empty="No arrivals" />
  */
 import { Link } from './link'
+import { MemoizedMarkup } from './memoized-markup'
 import type { DaySheetEntry } from '~/domain/booking'
 import type { Occupancy } from '~/domain/capacity'
 import { formatWallDateTime } from '~/domain/hotel-time'
@@ -103,44 +104,13 @@ export function DaySheetList({
                   <span className="badge badge-accent">{e.pet.type === 'dog' ? 'Dog' : 'Cat'}</span>{' '}
                   <span className="muted text-sm">{e.pet.breed}</span>
                 </h3>
-                <dl className="day-sheet-facts">
-                  <div>
-                    <dt>Owner</dt>
-                    <dd>
-                      {e.owner.fname} {e.owner.lname} ·{' '}
-                      <a href={`tel:${e.owner.phone_num}`}>{formatPhone(e.owner.phone_num)}</a>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Behavior</dt>
-                    <dd>{capitalize(e.pet.behavior)}</dd>
-                  </div>
-                  <div>
-                    <dt>Feeding</dt>
-                    <dd>{e.pet.dietary_note || 'No notes'}</dd>
-                  </div>
-                  <div>
-                    <dt>Medication</dt>
-                    <dd>{e.pet.medication_note || 'None'}</dd>
-                  </div>
-                  <div>
-                    <dt>Services</dt>
-                    <dd>{e.booking.services.map((s) => s.service).join(', ') || 'None'}</dd>
-                  </div>
-                  <VaccinationFact entry={e} />
-                  <StayUpdatesFact entry={e} />
-                  <ContactFact label="Vet" contact={e.pet.vet} />
-                  <ContactFact label="Emergency" contact={e.pet.emergency_contact} />
-                  {time === 'stay' || time === 'drop_off' || time === 'pick_up' ? (
-                    <div>
-                      <dt>Stay</dt>
-                      <dd>
-                        {formatWallDateTime(e.booking.drop_off_date)} –{' '}
-                        {formatWallDateTime(e.booking.pick_up_date)}
-                      </dd>
-                    </div>
-                  ) : null}
-                </dl>
+                <MemoizedMarkup
+                  as="dl"
+                  className="day-sheet-facts"
+                  memoKey={`day-sheet-facts ${JSON.stringify([time, e])}`}
+                >
+                  {() => <EntryFacts entry={e} time={time} />}
+                </MemoizedMarkup>
                 <FrontDeskControls
                   booking={e.booking}
                   petName={e.pet.name}
@@ -153,6 +123,50 @@ export function DaySheetList({
         </ul>
       )}
     </section>
+  )
+}
+
+/** What staff need to know of an entry: a function of the entry alone, so the server writes it once for each (memoized-markup.tsx). */
+function EntryFacts({ entry: e, time }: { entry: DaySheetEntry; time: DaySheetTime }) {
+  return (
+    <>
+      <div>
+        <dt>Owner</dt>
+        <dd>
+          {e.owner.fname} {e.owner.lname} ·{' '}
+          <a href={`tel:${e.owner.phone_num}`}>{formatPhone(e.owner.phone_num)}</a>
+        </dd>
+      </div>
+      <div>
+        <dt>Behavior</dt>
+        <dd>{capitalize(e.pet.behavior)}</dd>
+      </div>
+      <div>
+        <dt>Feeding</dt>
+        <dd>{e.pet.dietary_note || 'No notes'}</dd>
+      </div>
+      <div>
+        <dt>Medication</dt>
+        <dd>{e.pet.medication_note || 'None'}</dd>
+      </div>
+      <div>
+        <dt>Services</dt>
+        <dd>{e.booking.services.map((s) => s.service).join(', ') || 'None'}</dd>
+      </div>
+      <VaccinationFact entry={e} />
+      <StayUpdatesFact entry={e} />
+      <ContactFact label="Vet" contact={e.pet.vet} />
+      <ContactFact label="Emergency" contact={e.pet.emergency_contact} />
+      {time === 'stay' || time === 'drop_off' || time === 'pick_up' ? (
+        <div>
+          <dt>Stay</dt>
+          <dd>
+            {formatWallDateTime(e.booking.drop_off_date)} –{' '}
+            {formatWallDateTime(e.booking.pick_up_date)}
+          </dd>
+        </div>
+      ) : null}
+    </>
   )
 }
 

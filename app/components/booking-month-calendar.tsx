@@ -7,6 +7,7 @@
  *   <OccupancyCalendar month="2026-03" days={days} capacity={capacity} selected="2026-03-10" />
  */
 import { Link } from './link'
+import { MemoizedMarkup } from './memoized-markup'
 import type { Occupancy } from '~/domain/capacity'
 import { formatMonth, formatWallDateLong, weekdayIndex, type IsoDate } from '~/domain/hotel-time'
 import './booking-pages.css'
@@ -38,19 +39,30 @@ export function heatLevel(share: number): number {
   return Math.min(4, 1 + Math.floor(share * 4))
 }
 
-export function OccupancyCalendar({
-  month,
-  days,
-  capacity,
-  selected,
-  today,
-}: {
+type CalendarProps = {
   month: string
   days: { date: IsoDate; occupancy: Occupancy }[]
   capacity: Occupancy
   selected: IsoDate
   today: IsoDate
-}) {
+}
+
+// The server writes a month once for each set of its numbers (memoized-markup.tsx):
+// its ~190 elements were a quarter of the day sheet's.
+export function OccupancyCalendar(props: CalendarProps) {
+  const { month, days, capacity, selected, today } = props
+  return (
+    <MemoizedMarkup
+      as="div"
+      className="occupancy-calendar"
+      memoKey={`calendar ${JSON.stringify([month, days, capacity, selected, today])}`}
+    >
+      {() => <CalendarBody {...props} />}
+    </MemoizedMarkup>
+  )
+}
+
+function CalendarBody({ month, days, capacity, selected, today }: CalendarProps) {
   const lead = days.length ? weekdayIndex(days[0].date) : 0
   const cells: ({ date: IsoDate; occupancy: Occupancy } | null)[] = [
     ...Array(lead).fill(null),
@@ -63,7 +75,7 @@ export function OccupancyCalendar({
   // React writes a marker between adjacent text nodes for the browser to
   // match, and a month's cells made ~480 of them.
   return (
-    <div className="occupancy-calendar">
+    <>
       <table className="heatmap">
         <caption>Occupancy in {formatMonth(month)}</caption>
         <thead>
@@ -115,6 +127,6 @@ export function OccupancyCalendar({
         <span className="heat-swatch heat-3" aria-hidden="true" /> busy{' '}
         <span className="heat-swatch heat-5" aria-hidden="true" /> full
       </p>
-    </div>
+    </>
   )
 }

@@ -1,21 +1,33 @@
 /**
  * An element whose contents the server may write from markup it rendered
- * before, when the same inputs come again: the site's frame (its menus and
- * footer) is about a quarter of a signed-in page's elements, and React's cost
- * goes with the number of elements it renders, not with the length of the
- * markup it writes.
+ * before, when the same inputs come again: React's cost goes with the number
+ * of elements it renders, not with the length of the markup it writes, and
+ * some parts of a page are many elements made from a little data that many
+ * requests share — the site's frame (its menus and footer, about a quarter of
+ * a signed-in page's elements), and the day sheet's month, run sheet and each
+ * entry's facts (three quarters of its elements, docs/decisions/053).
  *
  *   <MemoizedMarkup as="nav" aria-label="Main" memoKey={`nav ${JSON.stringify(items)}`} location={location}>
  *     <ul>…</ul>
  *   </MemoizedMarkup>
+ *   <MemoizedMarkup as="dl" memoKey={`facts ${JSON.stringify(entry)}`}>
+ *     {() => <EntryFacts entry={entry} />}
+ *   </MemoizedMarkup>
  *
  * The rule that makes this safe: what the children show comes only from
  * `memoKey` and, when given, the page's `location` (path and query). Put in
- * the key every piece of data the children are made from, and keep anything
- * of one person (a name, a count of their own) outside, rendered as usual.
+ * the key every piece of data the children are made from (JSON of their props
+ * does it); whatever is left out is shown as it was for the first request.
  * Children that read the location (a nav link's active state, a menu) need
  * `location`; without it they have no router and fail loudly rather than
- * show a wrong page's state.
+ * show a wrong page's state. They are rendered in a root of their own, so
+ * nothing in them may read other context, keep state or call `useId` (its ids
+ * follow the place in the page's tree, which the browser's render would not
+ * match); forms and the front desk's buttons stay outside.
+ *
+ * Children given as a function are made only when they are rendered: on the
+ * server, only when the memo has no markup for the key yet, so a request it
+ * answers does not build a month's cells or a day's rows as elements first.
  *
  * In the browser, and wherever no memo is provided (component tests), the
  * children render as usual: the browser hydrates the element's children
@@ -32,7 +44,7 @@ import {
 export type MemoLocation = { pathname: string; search: string }
 
 /** Markup for `content`, rendered once per `key` (and `location`, when given) and reused. */
-export type MarkupMemo = (key: string, content: ReactNode, location?: MemoLocation) => string
+export type MarkupMemo = (key: string, content: () => ReactNode, location?: MemoLocation) => string
 
 /** Provided by the server's renderer (app/entry.server.tsx); absent in the browser. */
 export const MarkupMemoContext = createContext<MarkupMemo | null>(null)
@@ -44,17 +56,19 @@ export function MemoizedMarkup({
   children,
   ...attributes
 }: {
-  as: 'nav' | 'footer'
+  as: 'nav' | 'footer' | 'div' | 'dl' | 'section'
   /** Names the children and every piece of data they are made from. */
   memoKey: string
   /** The page's location, for children that read it. */
   location?: MemoLocation
-  children: ReactNode
-} & HTMLAttributes<HTMLElement>) {
+  /** The children, or a function that makes them (called only when they are rendered). */
+  children: ReactNode | (() => ReactNode)
+} & Omit<HTMLAttributes<HTMLElement>, 'children'>) {
   const memo = useContext(MarkupMemoContext)
-  if (!memo) return createElement(as, attributes, children)
+  const content = () => (typeof children === 'function' ? children() : children)
+  if (!memo) return createElement(as, attributes, content())
   return createElement(as, {
     ...attributes,
-    dangerouslySetInnerHTML: { __html: memo(`${as} ${memoKey}`, children, location) },
+    dangerouslySetInnerHTML: { __html: memo(`${as} ${memoKey}`, content, location) },
   })
 }

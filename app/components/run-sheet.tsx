@@ -10,15 +10,31 @@
 import { useEffect, useState } from 'react'
 import type { DaySheet } from '~/domain/booking'
 import { formatWallDateLong } from '~/domain/hotel-time'
-import { runSheetLines } from '~/domain/run-sheet'
+import { runSheetLines, type RunSheetLine } from '~/domain/run-sheet'
 import { UNIT_NAMES } from './booking-day-sheet'
+import { MemoizedMarkup } from './memoized-markup'
 import './run-sheet.css'
 
+// The server writes a day's run sheet once for each set of its lines (memoized-markup.tsx):
+// a row of ~25 elements for each pet of the day, hidden on screen.
 export function RunSheet({ sheet }: { sheet: DaySheet }) {
   const lines = runSheetLines(sheet)
+  return (
+    <MemoizedMarkup
+      as="section"
+      className="run-sheet"
+      aria-labelledby="run-sheet-title"
+      memoKey={`run-sheet ${JSON.stringify([sheet.date, sheet.occupancy, sheet.capacity, lines])}`}
+    >
+      {() => <RunSheetBody sheet={sheet} lines={lines} />}
+    </MemoizedMarkup>
+  )
+}
+
+function RunSheetBody({ sheet, lines }: { sheet: DaySheet; lines: RunSheetLine[] }) {
   const units = Object.keys(UNIT_NAMES) as (keyof typeof UNIT_NAMES)[]
   return (
-    <section className="run-sheet" aria-labelledby="run-sheet-title">
+    <>
       <h2 id="run-sheet-title">{`Run sheet · ${formatWallDateLong(sheet.date)}`}</h2>
       <p className="run-sheet-occupancy">
         {units
@@ -83,7 +99,7 @@ export function RunSheet({ sheet }: { sheet: DaySheet }) {
           </tbody>
         </table>
       )}
-    </section>
+    </>
   )
 }
 
