@@ -126,7 +126,10 @@ export function DaySheetList({
   )
 }
 
-/** What staff need to know of an entry: a function of the entry alone, so the server writes it once for each (memoized-markup.tsx). */
+/**
+ * What staff need to know of an entry: made from the entry and its list
+ * alone, so the server writes it once for each (memoized-markup.tsx).
+ */
 function EntryFacts({ entry: e, time }: { entry: DaySheetEntry; time: DaySheetTime }) {
   return (
     <>

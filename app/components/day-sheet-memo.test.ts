@@ -32,8 +32,7 @@ async function render(element: ReactElement, memo: MarkupMemo | null): Promise<s
   )
 }
 
-// Few values for each field, so that the same entry comes back and is
-// served from the memo, beside ones that differ from it in one field.
+// A few values for each field, markup's own characters among them.
 const text = fc.constantFrom('', 'Rex', 'Ä <b>&amp;</b> "q"', "O'Neil", 'x'.repeat(90))
 const phone = fc.constantFrom('', '5550001111', '+64 21 555 0101')
 const contact = fc.record({ name: text, phone })
