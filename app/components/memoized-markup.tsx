@@ -5,7 +5,7 @@
  * some parts of a page are many elements made from a little data that many
  * requests share — the site's frame (its menus and footer, about a quarter of
  * a signed-in page's elements), and the day sheet's month, run sheet and each
- * entry's facts (three quarters of its elements, docs/decisions/053).
+ * entry's facts (about 60% of its elements, docs/decisions/053).
  *
  *   <MemoizedMarkup as="nav" aria-label="Main" memoKey={`nav ${JSON.stringify(items)}`} location={location}>
  *     <ul>…</ul>
