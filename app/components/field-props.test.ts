@@ -1,5 +1,6 @@
 import {
   getCollectionProps,
+  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -14,6 +15,7 @@ import {
   ASKED_OF_CONFORM,
   choiceProps,
   fieldsReadOnce,
+  formReadOnce,
   inputProps,
   selectProps,
   textareaProps,
@@ -174,6 +176,85 @@ describe('form controls’ props (field-props.ts) are Conform’s own', () => {
         },
       ),
       { numRuns: 400 },
+    )
+  })
+
+  it('the server’s form, each property read once, says what Conform’s form says, for any form and state', () => {
+    // Every property of Conform's form metadata but `context` (a fresh object
+    // each read) and `getFieldset` (a fresh function).
+    const READ = [
+      'id',
+      'name',
+      'errorId',
+      'descriptionId',
+      'initialValue',
+      'value',
+      'errors',
+      'allErrors',
+      'valid',
+      'dirty',
+      'key',
+      'status',
+      'noValidate',
+      'onSubmit',
+      'validate',
+      'update',
+      'reset',
+      'insert',
+      'remove',
+      'reorder',
+      'defaultValue',
+    ]
+    const nameArb = fc.stringMatching(/^[a-z_$][\w$]{0,6}$/)
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.dictionary(nameArb, stateArb, { maxKeys: 4 }),
+        fc.option(fc.array(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 2 }), {
+          nil: undefined,
+        }),
+        fc.boolean(),
+        (formId, states, formErrors, submitted) => {
+          const value = Object.fromEntries(
+            Object.entries(states).flatMap(([n, st]) =>
+              st.value === undefined ? [] : [[n, st.value]],
+            ),
+          )
+          const error = {
+            ...Object.fromEntries(
+              Object.entries(states).flatMap(([n, st]) => (st.errors ? [[n, st.errors]] : [])),
+            ),
+            ...(formErrors ? { '': formErrors } : {}),
+          }
+          let compared = 0
+          function Probe() {
+            const [form, fields] = useForm<Record<string, unknown>>(
+              submitted
+                ? { id: formId, lastResult: { status: 'error', initialValue: value, error } }
+                : { id: formId, defaultValue: value as Record<string, string> },
+            )
+            const ours = formReadOnce(form)
+            const read = (f: object) =>
+              Object.fromEntries(READ.map((k) => [k, (f as Record<string, unknown>)[k]]))
+            const conform = read(form)
+            // Read twice: the second answers from what the first read.
+            expect(read(ours)).toEqual(conform)
+            expect(read(ours)).toEqual(conform)
+            expect(getFormProps(ours)).toEqual(getFormProps(form))
+            const names = Object.keys(states)
+            const viewOfEach = (f: Record<string, unknown>) =>
+              names.map((n) => viewOf(f[n] as FieldMetadata<unknown>))
+            expect(viewOfEach(fieldsReadOnce(ours, fields))).toEqual(
+              viewOfEach(fieldsReadOnce(form, fields)),
+            )
+            compared++
+            return null
+          }
+          renderToString(createElement(Probe))
+          expect(compared).toBe(1)
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 

@@ -30,7 +30,7 @@ import {
 } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import type { $ZodType } from 'zod/v4/core'
-import { fieldsReadOnce } from './field-props'
+import { fieldsReadOnce, formReadOnce } from './field-props'
 import type { validateForm } from './form-validation'
 
 /** A form's schema, to be picked out of a module that is fetched when needed. */
@@ -140,6 +140,11 @@ export function useSchemaForm<
     missed.current.clear()
   }, [validation, form])
 
-  // The server renders once: its fields need no subscriptions (field-props.ts).
-  return [form, import.meta.env.SSR ? fieldsReadOnce(form, fields) : fields] as const
+  // The server renders once: its form and fields need no subscriptions, and
+  // their properties cannot change during the render (field-props.ts).
+  if (import.meta.env.SSR) {
+    const once = formReadOnce(form)
+    return [once, fieldsReadOnce(once, fields)] as const
+  }
+  return [form, fields] as const
 }

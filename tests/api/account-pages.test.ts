@@ -10,7 +10,8 @@ import { createUser } from '../support/factories'
 // order, pages, page size and search words (LIKE's own characters among
 // them), each section's page holds the accounts its rule names — active
 // clients, active staff of a position, or deactivated accounts; among them
-// those whose name, username or email contains the words — in id order.
+// those whose name, username or email contains the words — in id order,
+// each with its latest three changes.
 
 const GROUPS: AccountGroup[] = ['clients', 'Employee', 'Manager', 'Owner', 'deactivated']
 const NAMES = ['Ann Lee', 'Bob Ray', 'Cy Ann', 'Dee 100%', 'Eve_x', 'O\\Brien', "O'Hara"]
@@ -38,6 +39,17 @@ beforeAll(async () => {
     const [fname, lname] = NAMES[i % NAMES.length].split(' ')
     const user = await createUser({ role: roles[i % roles.length], fname, lname: lname ?? 'Zed' })
     if (i % 5 === 0) await (await getDb())('users').where({ id: user.id }).update({ active: false })
+    // 0–5 changes each (the page shows the latest three), some at the same moment.
+    for (let k = 0; k < i % 6; k++)
+      await (
+        await getDb()
+      )('user_events').insert({
+        user_id: user.id,
+        actor_id: manager.id,
+        action: 'position',
+        detail: `change ${k}`,
+        created_at: new Date(Date.UTC(2026, 0, 1 + Math.floor(k / 2))).toISOString(),
+      })
   }
 })
 
@@ -65,6 +77,15 @@ const contains = (u: Row, words: string) =>
 describe('listAccountPages', () => {
   it("gives each section's page of the accounts its rule names, for any sections, pages and words", async () => {
     const db = await getDb()
+    // Each account's latest three changes, newest (then last made) first.
+    const latest = new Map<number, string[]>()
+    for (const e of await db('user_events')
+      .select('user_id', 'detail')
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]))
+      latest.set(e.user_id, [...(latest.get(e.user_id) ?? []), e.detail].slice(0, 3))
     const everyone = (await db('users')
       .select('id', 'fname', 'lname', 'email', 'username', 'staff', 'position', 'active')
       .orderBy('id')) as Row[]
@@ -86,6 +107,8 @@ describe('listAccountPages', () => {
               named.slice(from, from + pageSize).map((u) => u.id),
             )
             expect(found[i].hasMore).toBe(named.length > from + pageSize)
+            for (const user of found[i].users)
+              expect(user.events.map((e) => e.detail)).toEqual(latest.get(user.id) ?? [])
           })
         },
       ),
