@@ -186,28 +186,18 @@ export async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs independent reads in one round trip: one statement whose columns are
- * the reads' rows as JSON arrays, `{name: rows}` back. A round trip costs the
- * app's one thread as much as a small query costs PostgreSQL (the driver's
- * work, the socket's write and read, knex's runner), so a page that needs
- * four lists of a few rows waits for one instead of four.
+ * Independent reads in one round trip: one statement whose columns are the
+ * reads' rows as JSON arrays, so that its one row is `{name: rows}`
+ * (`rowsOf`). A round trip costs the app's one thread as much as a small
+ * query costs PostgreSQL (the driver's work, the socket's write and read,
+ * knex's runner), so a page that needs four lists of a few rows waits for
+ * one instead of four.
  *
  * Each read keeps its own ORDER BY (the aggregate reads its subquery in
  * order). Its columns must read the same as JSON as from the driver:
  * integers, text, booleans, dates, and times already made text with to_char
  * — a timestamp or numeric column would change shape. Prepared when `prepared`.
  */
-export async function inOneRoundTrip<T extends Record<string, unknown[]>>(
-  db: Knex | Knex.Transaction,
-  reads: { [K in keyof T]: Knex.QueryBuilder },
-  options: { prepared?: boolean } = {},
-): Promise<T> {
-  if (!Object.keys(reads).length) return {} as T
-  const { rows } = (await oneRoundTripQuery(db, reads, options)) as { rows: [T] }
-  return rows[0]
-}
-
-/** The statement `inOneRoundTrip` runs (its one row holds each read's rows). */
 export function oneRoundTripQuery(
   db: Knex | Knex.Transaction,
   reads: Record<string, Knex.QueryBuilder>,

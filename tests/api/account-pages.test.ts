@@ -115,4 +115,9 @@ describe('listAccountPages', () => {
       { numRuns: 60 },
     )
   })
+
+  it('gives nothing for no sections', async () => {
+    expect(await listAccountPages({ actor: manager, sections: [] })).toEqual([])
+    expect(await listAccountPages({ actor: manager, sections: [], search: 'ann' })).toEqual([])
+  })
 })
