@@ -71,8 +71,7 @@ export async function findSessionUser({ token }: { token: string }): Promise<Ses
     .options(PREPARED)) as { rows: (UserRow & { stale: boolean })[] }
   if (!row) return null
   if (row.stale) await db('sessions').where({ id }).update({ last_seen_at: at })
-  const { stale: _stale, ...user } = row
-  return { sessionId: id, user: toUser(user) }
+  return { sessionId: id, user: toUser(row) }
 }
 
 /** Ends one session (log out). */

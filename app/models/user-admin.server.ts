@@ -56,8 +56,11 @@ export type ManagedUser = User & { active: boolean }
 
 type ManagedRow = UserRow & { active: boolean }
 
-function toManaged({ active, ...row }: ManagedRow): ManagedUser {
-  return { ...toUser(row), active: !!active }
+// Properties are added to the user just made (Object.assign), not spread
+// into a new object with them: in V8 (Node 20) each property written after a
+// spread costs ~0.6 µs, and /users makes up to 250 of these (decision 055).
+function toManaged(row: ManagedRow): ManagedUser {
+  return Object.assign(toUser(row), { active: !!row.active })
 }
 
 const MANAGED_COLUMNS = [...PUBLIC_USER_COLUMNS, 'active'] as const
@@ -203,15 +206,16 @@ export async function listAccountPages({
   return sections.map((_, i) => {
     const rows = found[`section_${i}`]
     return {
-      users: rows.slice(0, pageSize).map(({ events, ...row }) => ({
-        ...toManaged(row),
-        events: events.map((e) => ({
-          action: e.action,
-          detail: e.detail,
-          at: hotelWallClock(new Date(e.at_utc), zone).slice(0, 16),
-          actor: e.actor_name,
-        })),
-      })),
+      users: rows.slice(0, pageSize).map((row) =>
+        Object.assign(toManaged(row), {
+          events: row.events.map((e) => ({
+            action: e.action,
+            detail: e.detail,
+            at: hotelWallClock(new Date(e.at_utc), zone).slice(0, 16),
+            actor: e.actor_name,
+          })),
+        }),
+      ),
       hasMore: rows.length > pageSize,
     }
   })

@@ -29,10 +29,29 @@ export const PUBLIC_USER_COLUMNS = [
 
 export type UserRow = Omit<User, 'position'> & { position: Position | null }
 
-/** The one place a row becomes a User: a client has no `position` at all. */
+/**
+ * The one place a row becomes a User: its public columns only, in their
+ * order (whatever else the row holds), and a client has no `position` at
+ * all. Written out field by field: in V8 (Node 20) a property written after
+ * an object spread or rest takes a slow path, ~0.6 µs each, and every
+ * signed-in request makes a User (decision 055).
+ */
 export function toUser(row: UserRow): User {
-  const { position, ...rest } = row
-  return position ? { ...rest, staff: !!rest.staff, position } : { ...rest, staff: !!rest.staff }
+  const user: User = {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fname: row.fname,
+    lname: row.lname,
+    phone_num: row.phone_num,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    staff: !!row.staff,
+  }
+  if (row.position) user.position = row.position
+  return user
 }
 
 // OWASP's argon2id recommendation (19 MiB, 2 passes). Tests may pass cheaper

@@ -34,13 +34,16 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
     // What a row shows, not whole bookings: the page's data goes into the
     // page for hydration, and encoding 50 whole bookings there was ~15% of
     // the server's time for this page on a busy hotel.
-    bookings: bookings.map((b) => ({
-      ...bookingRowFacts(b),
-      id: b.id,
-      pet_id: b.pet_id,
-      pet: { name: b.pet.name, type: b.pet.type },
-      client: { fname: b.client.fname, lname: b.client.lname },
-    })),
+    // (Added to the facts' object, not spread with them into a new one: four
+    // properties after a spread cost V8 ~3 µs a row, decision 055.)
+    bookings: bookings.map((b) =>
+      Object.assign(bookingRowFacts(b), {
+        id: b.id,
+        pet_id: b.pet_id,
+        pet: { name: b.pet.name, type: b.pet.type },
+        client: { fname: b.client.fname, lname: b.client.lname },
+      }),
+    ),
     hasMore,
     page,
     when,

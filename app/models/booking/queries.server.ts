@@ -332,10 +332,13 @@ export async function listBookingsPage({
   const shown = rows.slice(0, pageSize)
   const bookings = await hydrate(db, shown, now)
   return {
-    bookings: bookings.map((b, i) => ({
-      ...b,
-      client: { id: b.client_id, fname: shown[i].client_fname, lname: shown[i].client_lname },
-    })),
+    // Added to each booking just built rather than spread into a new one: a
+    // property after a spread costs V8 (Node 20) ~1 µs a row (decision 055).
+    bookings: bookings.map((b, i) =>
+      Object.assign(b, {
+        client: { id: b.client_id, fname: shown[i].client_fname, lname: shown[i].client_lname },
+      }),
+    ),
     hasMore: rows.length > pageSize,
   }
 }
