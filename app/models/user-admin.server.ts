@@ -165,6 +165,19 @@ const unsearched = new Map<
   (db: Knex | Knex.Transaction, ...numbers: number[]) => Knex.Raw
 >()
 
+/** The statement of these sections without a search, compiled the first time it is asked for. */
+function unsearchedStatement(groups: AccountGroup[]) {
+  const key = groups.join()
+  let compiled = unsearched.get(key)
+  if (!compiled) {
+    compiled = compiledOnce((db, ...numbers: number[]) =>
+      sectionsStatement(db, groups, '', numbers),
+    )
+    unsearched.set(key, compiled)
+  }
+  return compiled
+}
+
 /**
  * A page of each asked section of /users, each account with its latest
  * changes; `search` keeps those whose name, username or email contains it.
@@ -189,18 +202,9 @@ export async function listAccountPages({
   const words = search.trim()
   const groups = sections.map((section) => section.group)
   const numbers = sectionNumbers(sections, pageSize, eventsPerUser)
-  let query: Knex.Raw
-  if (words) query = sectionsStatement(db, groups, words, numbers)
-  else {
-    const key = groups.join()
-    let compiled = unsearched.get(key)
-    if (!compiled)
-      unsearched.set(
-        key,
-        (compiled = compiledOnce((d, ...n: number[]) => sectionsStatement(d, groups, '', n))),
-      )
-    query = compiled(db, ...numbers)
-  }
+  const query = words
+    ? sectionsStatement(db, groups, words, numbers)
+    : unsearchedStatement(groups)(db, ...numbers)
   const [found] = await rowsOf<Record<string, (ManagedRow & { events: EventRow[] })[]>>(query)
   const zone = getEnv().HOTEL_TIMEZONE
   return sections.map((_, i) => {
