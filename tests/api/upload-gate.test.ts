@@ -1,7 +1,7 @@
 import net from 'node:net'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { setNow } from '../../app/infra/clock.server'
-import { createWorkQueue } from '../../app/infra/work-queue.server'
+import { createWorkQueue, type WorkQueue } from '../../app/infra/work-queue.server'
 import { UPLOAD_WAIT_MS } from '../../server/app'
 import { createUser } from '../support/factories'
 import { Client, startExtraServer } from '../support/http'
@@ -13,11 +13,51 @@ import { Client, startExtraServer } from '../support/http'
 
 const MB = 1024 * 1024
 
+/**
+ * The queue the server is given, watched: `when(holds)` resolves once `holds()`
+ * is true after an upload arrives or starts. The test waits on the queue's own
+ * changes, however long the server takes to reach them (a session read on a
+ * busy PostgreSQL), never on a count of event-loop turns.
+ */
+function watchedQueue(queue: WorkQueue) {
+  const watchers = new Set<() => void>()
+  const changed = () => watchers.forEach((check) => check())
+  const uploads: WorkQueue = {
+    get waiting() {
+      return queue.waiting
+    },
+    get running() {
+      return queue.running
+    },
+    run(job) {
+      const done = queue.run(() => {
+        changed()
+        return job()
+      })
+      changed()
+      return done
+    },
+  }
+  const when = (holds: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!holds()) return
+        watchers.delete(check)
+        resolve()
+      }
+      watchers.add(check)
+      check()
+    })
+  return { uploads, when }
+}
+
 /** A raw upload that sends its head and `sent` bytes of a `size`-byte body, then waits. */
 async function startUpload(base: string, cookie: string, size: number, sent: number) {
   const { hostname, port } = new URL(base)
   const socket = net.connect(Number(port), hostname)
   await new Promise((resolve) => socket.once('connect', resolve))
+  // Whatever the test's end, the socket goes first (the server's close waits for it).
+  onTestFinished(() => void socket.destroy())
   let text = ''
   socket.on('data', (chunk) => (text += String(chunk)))
   socket.on('error', () => {})
@@ -57,13 +97,10 @@ describe('large uploads, one at a time', () => {
   it('an upload that waited past its turn gets 503 with Retry-After; the next one is served', async () => {
     const start = Date.parse('2031-05-01T12:00:00.000Z')
     setNow(new Date(start))
-    const uploads = createWorkQueue({ concurrency: 1, maxWaitMs: UPLOAD_WAIT_MS })
+    const { uploads, when } = watchedQueue(
+      createWorkQueue({ concurrency: 1, maxWaitMs: UPLOAD_WAIT_MS }),
+    )
     const server = await startExtraServer({ uploads })
-    /** Lets the server's event loop run until `done()` holds. */
-    const until = async (done: () => boolean) => {
-      for (let i = 0; i < 10_000 && !done(); i++) await new Promise((r) => setImmediate(r))
-      expect(done()).toBe(true)
-    }
     onTestFinished(server.close)
     const user = await createUser()
     const client = new Client(server.base)
@@ -71,10 +108,10 @@ describe('large uploads, one at a time', () => {
 
     // The first takes the only turn and holds it: its last bytes are still to come.
     const first = await startUpload(server.base, client.cookie, 2 * MB, 2 * MB - 10)
-    await until(() => uploads.running === 1)
+    await when(() => uploads.running === 1)
     // The second waits for its turn; its body is not read meanwhile.
     const second = await startUpload(server.base, client.cookie, 2 * MB, 64 * 1024)
-    await until(() => uploads.waiting === 1)
+    await when(() => uploads.waiting === 1)
     setNow(new Date(start + UPLOAD_WAIT_MS + 1000))
     // The first ends (its body is no pet: 400); the second's turn comes too late.
     expect(await first.finish()).toBe(400)
