@@ -110,21 +110,6 @@ export type DaySheetBooking = Pick<
   | 'vaccinations_missing'
 > & { services: Pick<BookedService, 'service'>[] }
 
-export function daySheetBooking(b: DaySheetBooking): DaySheetBooking {
-  return {
-    id: b.id,
-    booking_type: b.booking_type,
-    status: b.status,
-    drop_off_date: b.drop_off_date,
-    pick_up_date: b.pick_up_date,
-    checked_in_at: b.checked_in_at,
-    checked_out_at: b.checked_out_at,
-    no_show_at: b.no_show_at,
-    vaccinations_missing: b.vaccinations_missing,
-    services: b.services.map((s) => ({ service: s.service })),
-  }
-}
-
 export type DaySheetEntry = {
   booking: DaySheetBooking
   owner: { id: number; fname: string; lname: string; phone_num: string }

@@ -41,12 +41,14 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
     dateStyle: 'medium',
   })
   return {
-    reviews: reviews.map((review) => ({
-      ...review,
-      dateLabel: dateFormat.format(new Date(review.created_at)),
-      canEdit: canEditReview(actor, review),
-      canDelete: canDeleteReview(actor, review),
-    })),
+    // Copied with Object.assign: properties after a spread cost V8 a slow copy per row (055).
+    reviews: reviews.map((review) =>
+      Object.assign({}, review, {
+        dateLabel: dateFormat.format(new Date(review.created_at)),
+        canEdit: canEditReview(actor, review),
+        canDelete: canDeleteReview(actor, review),
+      }),
+    ),
     page,
     hasMore,
     editId: parseIdParam(url.searchParams.get('edit') ?? undefined),

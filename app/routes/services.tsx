@@ -41,11 +41,13 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
   const admin = canManageServices(actor)
   const [services, staff] = await Promise.all([listServices(), admin ? listStaff({ actor }) : []])
   return {
-    services: services.map((s) => ({
-      ...s,
-      priceLabel: formatDollars(s.priceCents),
-      speciesLabel: SERVICE_SPECIES_LABELS[s.species],
-    })),
+    // Copied with Object.assign: properties after a spread cost V8 a slow copy per row (055).
+    services: services.map((s) =>
+      Object.assign({}, s, {
+        priceLabel: formatDollars(s.priceCents),
+        speciesLabel: SERVICE_SPECIES_LABELS[s.species],
+      }),
+    ),
     // A booking needs a service: the Owner and Managers hear of a species left without one.
     speciesWithout: admin ? speciesWithoutServices(services) : [],
     admin,

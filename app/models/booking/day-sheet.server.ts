@@ -1,19 +1,25 @@
-import { daySheetBooking, type DaySheet, type DaySheetEntry } from '~/domain/booking'
+import type { DaySheet, DaySheetBooking, DaySheetEntry } from '~/domain/booking'
 import type { BookingType } from '~/domain/booking-rules'
 import { coversDate, holdsNight } from '~/domain/booking-states'
 import { capacityByUnit, unitFor } from '~/domain/capacity'
 import { holdsPlace } from '~/domain/front-desk'
-import type { IsoDate } from '~/domain/hotel-time'
+import type { IsoDate, WallDateTime } from '~/domain/hotel-time'
 import { assertCan, canSeeDaySheet } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
 import { hotelClock } from '~/infra/clock.server'
-import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
-import { PREPARED } from '~/infra/prepared-statements.server'
+import { compiledOnce, getDb, oneRoundTripQuery, rowsOf } from '~/infra/db.server'
+import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { getHotelSettings } from '../hotel-settings.server'
-import { vaccinationsOfPets } from '../pet/vaccinations.server'
-import { boundsOf, coveringBetween, heldPlacesOn } from './occupancy.server'
-import { latestStayUpdates } from './stay-updates.server'
-import { BOOKING_COLUMNS, hydrate, joinRow, type BookingRow } from './rows.server'
+import { missingVaccinesOfStays, recordsByPet, vaccinationsQuery } from '../pet/vaccinations.server'
+import {
+  boundsOf,
+  countByDate,
+  coveringBetween,
+  heldPlacesBetween,
+  type UnitRow,
+} from './occupancy.server'
+import { latestOfStaysQuery, summariesOfStays, type LatestOfStaysRow } from './stay-updates.server'
+import { BOOKING_COLUMNS, joinRow, linesQuery, type BookingRow, type LineRow } from './rows.server'
 
 // The staff's day sheet: who arrives, leaves, stays over and comes for day
 // care on a date, with what staff need to know, and occupancy against capacity.
@@ -59,6 +65,36 @@ const DAY_SHEET_ROWS = compiledOnce((db, start: string, end: string) =>
     .options(PREPARED),
 )
 
+type DaySheetDetails = {
+  lines: LineRow[]
+  vaccinations: Parameters<typeof recordsByPet>[0]
+  updates: LatestOfStaysRow[]
+  held: UnitRow[]
+}
+
+/**
+ * Everything the sheet shows beyond its rows, in one round trip after them
+ * (`ids`, `pets`: the stays' and their pets' ids as arrays): each stay's
+ * services, its pet's vaccination records (the vaccines a stay lacks, the
+ * records not yet verified), its updates' count and newest, and the places
+ * held for the waitlist on the day. Compiled once and prepared, as the rows
+ * are. Read one by one these were four round trips, and each costs the
+ * app's one thread about what a small query costs PostgreSQL.
+ */
+const DAY_SHEET_DETAILS = compiledOnce(
+  (db, ids: string, pets: string, start: string, end: string, now: WallDateTime) =>
+    oneRoundTripQuery(
+      db,
+      {
+        lines: linesQuery(db, ids),
+        vaccinations: vaccinationsQuery(db, pets),
+        updates: latestOfStaysQuery(db, ids),
+        held: heldPlacesBetween(db, start, end, now),
+      },
+      { prepared: true },
+    ),
+)
+
 /**
  * The date's sheet: boarding arrivals (by drop-off time), departures (by
  * pick-up time), pets staying over (by name) and day-care pets (by drop-off
@@ -73,28 +109,53 @@ export async function getDaySheet({
 }): Promise<DaySheet> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
-  const rows = await rowsOf<DaySheetRow>(DAY_SHEET_ROWS(db, ...boundsOf(date, date)))
-  const [bookings, settings, records, updates] = await Promise.all([
-    hydrate(db, rows, hotelClock().now),
-    getHotelSettings(),
-    vaccinationsOfPets(db, [...new Set(rows.map((r) => r.pet_id))]),
-    latestStayUpdates(
-      db,
-      rows.map((r) => r.id),
+  const bounds = boundsOf(date, date)
+  const rows = await rowsOf<DaySheetRow>(DAY_SHEET_ROWS(db, ...bounds))
+  const [[found], settings] = await Promise.all([
+    rowsOf<DaySheetDetails>(
+      DAY_SHEET_DETAILS(
+        db,
+        toPgArray(rows.map((r) => r.id)),
+        toPgArray([...new Set(rows.map((r) => r.pet_id))]),
+        ...bounds,
+        hotelClock().now,
+      ),
     ),
+    getHotelSettings(),
   ])
+  const records = recordsByPet(found.vaccinations)
+  const missing = missingVaccinesOfStays(rows, records, settings)
+  const servicesOf = new Map<number, DaySheetBooking['services']>()
+  for (const line of found.lines) {
+    const services = servicesOf.get(line.booking_id)
+    if (services) services.push({ service: line.service_name })
+    else servicesOf.set(line.booking_id, [{ service: line.service_name }])
+  }
+  const updates = summariesOfStays(found.updates)
   const sheet: DaySheet = {
     date,
     arrivals: [],
     departures: [],
     staying: [],
     dayCare: [],
-    occupancy: { dog_kennel: 0, cat_condo: 0, day_care: 0 },
+    // A place held for a stay offered from the waitlist is taken too.
+    occupancy: countByDate(found.held, date, date).get(date)!,
     capacity: capacityByUnit(settings),
   }
   rows.forEach((r, i) => {
     const entry: DaySheetEntry = {
-      booking: daySheetBooking(bookings[i]),
+      booking: {
+        id: r.id,
+        booking_type: r.booking_type,
+        status: r.status,
+        drop_off_date: r.drop_off_date,
+        pick_up_date: r.pick_up_date,
+        checked_in_at: r.checked_in_at,
+        checked_out_at: r.checked_out_at,
+        no_show_at: r.no_show_at,
+        vaccinations_missing: missing[i],
+        services: servicesOf.get(r.id) ?? [],
+      },
       owner: {
         id: r.client_id,
         fname: r.owner_fname,
@@ -122,9 +183,6 @@ export async function getDaySheet({
     if (holdsPlace(r.status) && holdsNight(r.booking_type, r.drop_off_date, r.pick_up_date, date))
       sheet.occupancy[unitFor(r.booking_type, r.pet_type)] += 1
   })
-  // A place held for a stay offered from the waitlist is taken too.
-  const held = await heldPlacesOn(db, date)
-  for (const unit of Object.keys(held) as (keyof typeof held)[]) sheet.occupancy[unit] += held[unit]
   const byTime = (key: 'drop_off_date' | 'pick_up_date') => (a: DaySheetEntry, b: DaySheetEntry) =>
     a.booking[key].localeCompare(b.booking[key]) || a.booking.id - b.booking.id
   sheet.arrivals.sort(byTime('drop_off_date'))

@@ -40,9 +40,9 @@ export async function listBookingHistories({
   const zone = getEnv().HOTEL_TIMEZONE
   const out: Record<number, BookingEvent[]> = {}
   for (const { created_at, ...row } of rows)
-    (out[row.booking_id] ??= []).push({
-      ...row,
-      at: hotelWallClock(new Date(created_at), zone),
-    })
+    // Added to the rest pattern's object, not spread with it into one more (decision 055).
+    (out[row.booking_id] ??= []).push(
+      Object.assign(row, { at: hotelWallClock(new Date(created_at), zone) }),
+    )
   return out
 }

@@ -15,7 +15,6 @@ import { addDays, datesFrom, type IsoDate, type WallDateTime } from '~/domain/ho
 import { hotelClock } from '~/infra/clock.server'
 import type { PetType } from '~/domain/pet'
 import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
-import { PREPARED } from '~/infra/prepared-statements.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { joinRow, wallColumn, wallTimes, type Conn } from './rows.server'
 import { stayOverlapsSql, whereHolding, whereNotCancelled } from './states.server'
@@ -73,9 +72,9 @@ const unitRowColumns = (db: Conn, from: 'b' | 'w') => [
 /**
  * The places held between the bounds (`boundsOf`) for waitlisted stays
  * offered to their client and not yet lapsed (app/domain/waitlist.ts): they
- * count like bookings.
+ * count like bookings (`countByDate`). Its columns read the same as JSON.
  */
-function heldPlacesBetween(db: Conn, start: string, end: string, now: WallDateTime) {
+export function heldPlacesBetween(db: Conn, start: string, end: string, now: WallDateTime) {
   return db({ w: 'waitlist_entries' })
     .join({ p: 'pets' }, 'p.id', 'w.pet_id')
     .select(...unitRowColumns(db, 'w'))
@@ -84,17 +83,6 @@ function heldPlacesBetween(db: Conn, start: string, end: string, now: WallDateTi
     .where('w.drop_off_at', '<', end)
     .where('w.pick_up_at', '>=', start)
 }
-
-/** Places held for the waitlist on `date`, per unit (the day sheet counts its bookings itself). */
-export async function heldPlacesOn(db: Conn, date: IsoDate): Promise<Occupancy> {
-  const held = await rowsOf<UnitRow>(HELD_ON(db, ...boundsOf(date, date), hotelClock().now))
-  return countByDate(held, date, date).get(date)!
-}
-
-// One day's window on the active holds' index: compiled once and prepared, as the day's stays are.
-const HELD_ON = compiledOnce((db, start: string, end: string, now: WallDateTime) =>
-  heldPlacesBetween(db, start, end, now).options(PREPARED),
-)
 
 /**
  * Every place taken between the bounds (`boundsOf`), with only what the count

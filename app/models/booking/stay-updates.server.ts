@@ -58,10 +58,12 @@ const updatesQuery = (db: Conn) =>
 const newestFirst = <Q extends ReturnType<typeof updatesQuery>>(q: Q) =>
   q.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc')
 
-const toUpdate = ({ photo_key, ...row }: UpdateRow): StayUpdate => ({
-  ...row,
-  photo_url: photo_key ? stayUpdatePhotoUrl(row.booking_id, row.id) : null,
-})
+// The row's object (made by the rest pattern) takes the URL itself: a property
+// added after a spread makes V8 copy the object slowly, per update (decision 055).
+const toUpdate = ({ photo_key, ...row }: UpdateRow): StayUpdate =>
+  Object.assign(row, {
+    photo_url: photo_key ? stayUpdatePhotoUrl(row.booking_id, row.id) : null,
+  })
 
 type StayRef = { id: number; client_id: number | null; pet_id: number | null; status: string }
 
@@ -183,11 +185,12 @@ export async function listPetStayUpdates({
 }
 
 /**
- * Each of the stays' updates, counted and numbered newest first per stay.
- * A lookup by key (the bookings' ids, one array value) on their index:
- * compiled once and prepared, as the day sheet asks on every request.
+ * Each of the stays' updates (`bookingIds`: one array value, `toPgArray`),
+ * counted and numbered newest first per stay: a lookup by key on their
+ * index. Its columns read the same as JSON (the day sheet reads it with the
+ * rest of its details in one round trip, `oneRoundTripQuery`).
  */
-const LATEST_OF_STAYS = compiledOnce((db, bookingIds: string) =>
+export const latestOfStaysQuery = (db: Conn, bookingIds: string) =>
   updatesQuery(db)
     .select(db.raw('count(*) over (partition by u.booking_id)::int as count'))
     .select(
@@ -196,22 +199,31 @@ const LATEST_OF_STAYS = compiledOnce((db, bookingIds: string) =>
       ),
     )
     .whereRaw('u.booking_id = ANY(?::int[])', [bookingIds])
-    .options(PREPARED),
+
+export type LatestOfStaysRow = UpdateRow & { count: number; n: string | number }
+
+/** latestOfStaysQuery's rows as each stay's count of updates and its newest one, by booking id. */
+export function summariesOfStays(rows: LatestOfStaysRow[]): Map<number, StayUpdateSummary> {
+  const out = new Map<number, StayUpdateSummary>()
+  // `n` is a bigint: text from the driver, a number from JSON.
+  for (const { count, n, ...row } of rows)
+    if (Number(n) === 1) out.set(row.booking_id, { count, latest: toUpdate(row) })
+  return out
+}
+
+// Compiled once and prepared: My bookings asks on every request.
+const LATEST_OF_STAYS = compiledOnce((db, bookingIds: string) =>
+  latestOfStaysQuery(db, bookingIds).options(PREPARED),
 )
 
-/** How many updates each stay has and its newest one (day sheet, My bookings). */
-export async function latestStayUpdates(
+/** How many updates each stay has and its newest one (My bookings). */
+async function latestStayUpdates(
   db: Conn,
   bookingIds: number[],
 ): Promise<Map<number, StayUpdateSummary>> {
   if (!bookingIds.length) return new Map()
-  const rows = await rowsOf<UpdateRow & { count: number; n: string | number }>(
-    LATEST_OF_STAYS(db, toPgArray(bookingIds)),
-  )
-  return new Map(
-    rows
-      .filter((r) => Number(r.n) === 1)
-      .map(({ count, n: _n, ...row }) => [row.booking_id, { count, latest: toUpdate(row) }]),
+  return summariesOfStays(
+    await rowsOf<LatestOfStaysRow>(LATEST_OF_STAYS(db, toPgArray(bookingIds))),
   )
 }
 

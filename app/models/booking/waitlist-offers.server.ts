@@ -97,11 +97,12 @@ export async function offerFreedPlaces(
     .limit(RUN_LIMIT)) as WaitingRow[]
   if (!waiting.length) return 0
 
-  const stays = waiting.map((w) => ({
-    ...w,
-    unit: unitFor(w.booking_type, w.pet_type),
-    nights: nightsHeld(w.booking_type, w.drop_off_date, w.pick_up_date),
-  }))
+  const stays = waiting.map((w) =>
+    Object.assign({}, w, {
+      unit: unitFor(w.booking_type, w.pet_type),
+      nights: nightsHeld(w.booking_type, w.drop_off_date, w.pick_up_date),
+    }),
+  )
   // Every place any of them needs, locked unit by unit in name order, dates in order.
   const byUnit = new Map<CapacityUnit, Set<IsoDate>>()
   for (const s of stays) {

@@ -128,7 +128,7 @@ export const PET_IMAGES_JSON = `(
 /** A row read with PET_IMAGES_JSON: the pet and its photos. */
 export type PetRowWithImages = PetRow & { images: ImageRow[] }
 
-export const toPetWithImages = ({ images, ...row }: PetRowWithImages): Pet => toPet(row, images)
+export const toPetWithImages = (row: PetRowWithImages): Pet => toPet(row, row.images)
 
 export async function imagesOf(
   db: Knex | Knex.Transaction,
