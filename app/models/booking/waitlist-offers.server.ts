@@ -97,6 +97,7 @@ export async function offerFreedPlaces(
     .limit(RUN_LIMIT)) as WaitingRow[]
   if (!waiting.length) return 0
 
+  // Copied with Object.assign: properties after a spread cost V8 a slow copy per row (055).
   const stays = waiting.map((w) =>
     Object.assign({}, w, {
       unit: unitFor(w.booking_type, w.pet_type),
