@@ -1,16 +1,14 @@
 import fc from 'fast-check'
-import { createElement, type ReactElement } from 'react'
-import { renderToString } from 'react-dom/server.bun'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { createElement } from 'react'
+import { describe, it } from 'vitest'
 import { BOOKING_TYPES } from '~/domain/booking-rules'
 import type { DaySheet, DaySheetEntry } from '~/domain/booking'
 import { BOOKING_STATUSES } from '~/domain/front-desk'
 import { createMarkupMemo } from '~/markup-memo.server'
 import { DaySheetList } from './booking-day-sheet'
 import { OccupancyCalendar } from './booking-month-calendar'
-import { MarkupMemoContext, type MarkupMemo } from './memoized-markup'
 import { RunSheet } from './run-sheet'
+import { memoizedAsWithout } from '../../tests/support/memo-equality'
 
 // The server writes the day sheet's month, its run sheet and each entry's
 // facts from markup it rendered before for the same data
@@ -18,19 +16,8 @@ import { RunSheet } from './run-sheet'
 // renders itself, so it must be exactly what React writes without the memo,
 // for any day, whatever was memoized before.
 
-/** `element` as the server renders it in a page (inside a data router: the front desk's forms need one). */
-async function render(element: ReactElement, memo: MarkupMemo | null): Promise<string> {
-  const handler = createStaticHandler([
-    { id: 'page', path: '/bookingsByDate', Component: () => element },
-  ])
-  const context = await handler.query(new Request('http://localhost/bookingsByDate'))
-  if (context instanceof Response) throw new Error('unexpected redirect')
-  const router = createStaticRouter(handler.dataRoutes, context)
-  const page = createElement(StaticRouterProvider, { router, context, hydrate: false })
-  return renderToString(
-    memo ? createElement(MarkupMemoContext.Provider, { value: memo }, page) : page,
-  )
-}
+/** Where the pieces are rendered: the day sheet's page (its front desk forms post there). */
+const DAY_SHEET = { path: '/bookingsByDate' }
 
 // A few values for each field, markup's own characters among them.
 const text = fc.constantFrom('', 'Rex', 'Ä <b>&amp;</b> "q"', "O'Neil", 'x'.repeat(90))
@@ -98,53 +85,6 @@ const occupancyArb = fc.record({
 })
 const dateArb = fc.constantFrom('2026-11-29', '2026-11-30', '2026-12-01')
 
-/** Every path to a leaf of `value` (arrays are leaves: a list is changed whole). */
-function leafPaths(value: unknown, at: string[] = []): string[][] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [at]
-  return Object.entries(value).flatMap(([key, v]) => leafPaths(v, [...at, key]))
-}
-
-/**
- * `a`, then a copy of `a` for each of its fields that `b` has otherwise, with
- * `b`'s value there: pieces that differ from one seen before in one thing
- * only, which is what a key that leaves that thing out would confuse.
- */
-function oneChangeAtATime<T>(a: T, b: T): T[] {
-  const out = [a]
-  for (const path of leafPaths(a)) {
-    const from = getAt(b, path)
-    if (from === undefined || JSON.stringify(from) === JSON.stringify(getAt(a, path))) continue
-    const copy = structuredClone(a) as Record<string, unknown>
-    let into = copy
-    for (const key of path.slice(0, -1)) into = into[key] as Record<string, unknown>
-    into[path[path.length - 1]] = structuredClone(from)
-    out.push(copy as T, a)
-  }
-  return out
-}
-const getAt = (value: unknown, path: string[]) =>
-  path.reduce<unknown>((v, key) => (v as Record<string, unknown> | null)?.[key], value)
-
-/**
- * For random pairs of inputs, the piece `toElement` makes from the first and
- * from each of its one-field changes renders the same with `memo` as without.
- */
-async function memoizedAsWithout<T>(
-  inputs: fc.Arbitrary<T>,
-  toElement: (input: T) => ReactElement,
-  memo: MarkupMemo,
-) {
-  await fc.assert(
-    fc.asyncProperty(inputs, inputs, async (a, b) => {
-      for (const input of oneChangeAtATime(a, b)) {
-        const piece = toElement(input)
-        expect(await render(piece, memo)).toBe(await render(piece, null))
-      }
-    }),
-    { numRuns: 40 },
-  )
-}
-
 describe('the day sheet, memoized', () => {
   // One memo for all the runs of a property, as in a server.
   it('writes each entry’s facts as React does without the memo, for any entries, whatever came before', async () => {
@@ -167,6 +107,7 @@ describe('the day sheet, memoized', () => {
           now: '2026-11-30 09:00:00',
         }),
       memo,
+      DAY_SHEET,
     )
   })
 
@@ -181,7 +122,12 @@ describe('the day sheet, memoized', () => {
       occupancy: occupancyArb,
       capacity: occupancyArb,
     })
-    await memoizedAsWithout(sheetArb, (sheet) => createElement(RunSheet, { sheet }), memo)
+    await memoizedAsWithout(
+      sheetArb,
+      (sheet) => createElement(RunSheet, { sheet }),
+      memo,
+      DAY_SHEET,
+    )
     type Month = Parameters<typeof OccupancyCalendar>[0]
     const monthArb: fc.Arbitrary<Month> = fc.record({
       month: fc.constant('2026-11'),
@@ -192,6 +138,11 @@ describe('the day sheet, memoized', () => {
       selected: dateArb,
       today: dateArb,
     })
-    await memoizedAsWithout(monthArb, (props) => createElement(OccupancyCalendar, props), memo)
+    await memoizedAsWithout(
+      monthArb,
+      (props) => createElement(OccupancyCalendar, props),
+      memo,
+      DAY_SHEET,
+    )
   })
 })

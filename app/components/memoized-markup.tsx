@@ -4,8 +4,9 @@
  * of elements it renders, not with the length of the markup it writes, and
  * some parts of a page are many elements made from a little data that many
  * requests share — the site's frame (its menus and footer, about a quarter of
- * a signed-in page's elements), and the day sheet's month, run sheet and each
- * entry's facts (about 60% of its elements, docs/decisions/053).
+ * a signed-in page's elements), the day sheet's month, run sheet and each
+ * entry's facts (about 60% of its elements, docs/decisions/053), and Manage
+ * Pets' cards (057).
  *
  *   <MemoizedMarkup as="nav" aria-label="Main" memoKey={`nav ${JSON.stringify(items)}`} location={location}>
  *     <ul>…</ul>
@@ -56,7 +57,7 @@ export function MemoizedMarkup({
   children,
   ...attributes
 }: {
-  as: 'nav' | 'footer' | 'div' | 'dl' | 'section'
+  as: 'nav' | 'footer' | 'div' | 'dl' | 'section' | 'ul'
   /** Names the children and every piece of data they are made from. */
   memoKey: string
   /** The page's location, for children that read it. */

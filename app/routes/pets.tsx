@@ -7,7 +7,7 @@ import { PET_SEARCH_MAX } from '~/domain/pet'
 import { EmptyState } from '~/components/empty-state'
 import { RouteErrorBoundary } from '~/components/error-view'
 import { PlusIcon } from '~/components/icons'
-import { PetCard } from '~/components/pet-card'
+import { PetCardList } from '~/components/pet-card'
 import { Pagination, readPageParam } from '~/components/pagination'
 import { listPetCards } from '~/models/pet/queries.server'
 import { requireUser } from '~/http/auth.server'
@@ -76,11 +76,7 @@ export default function ManagePets({ loaderData }: Route.ComponentProps) {
           Add your first pet to book a stay.
         </EmptyState>
       ) : (
-        <ul className={layout} aria-label="Pets">
-          {pets.map((pet) => (
-            <PetCard key={pet.id} pet={pet} showOwner={staff} />
-          ))}
-        </ul>
+        <PetCardList className={layout} pets={pets} showOwner={staff} />
       )}
       <Pagination page={page} hasMore={hasMore} label="Pets pages" />
     </div>

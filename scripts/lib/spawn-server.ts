@@ -36,7 +36,14 @@ export type SpawnedServer = {
 
 export async function spawnServer(
   env: Record<string, string | undefined> = {},
-  { quiet = false }: { quiet?: boolean } = {},
+  {
+    quiet = false,
+    cwd,
+  }: {
+    quiet?: boolean
+    /** The checkout whose server.ts (and build) to run: this one when not given. */
+    cwd?: string
+  } = {},
 ): Promise<SpawnedServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-hotel-spawn-'))
   const childEnv: Record<string, string> = {}
@@ -49,6 +56,7 @@ export async function spawnServer(
   }))
     if (v !== undefined) childEnv[k] = v
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server.ts'], {
+    cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
