@@ -6,12 +6,10 @@
 //
 //   npm run build && npm run bench:cluster [-- --seconds 10 --connections 32]
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startCluster } from './lib/cluster'
-import { openDatabase, seedDemo, withPostgres } from './lib/hotel-data'
-import { capture, demoLogin, load, machine, round, startBare } from './lib/load'
+import { hotelOn, withPostgres } from './lib/hotel-data'
+import { capture, demoLogin, load, LOAD_SERVER_ENV, machine, round, startBare } from './lib/load'
 import { spawnServer } from './lib/spawn-server'
 
 const { values } = parseArgs({
@@ -41,14 +39,6 @@ function targetsFor(today: string): { name: string; path: string; who: Who }[] {
   ]
 }
 
-const ENV = {
-  NODE_ENV: 'production',
-  DEMO_MODE: 'true',
-  SESSION_SECRET: 'bench-secret-bench-secret',
-  RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
-  RATE_LIMIT_LOGINS_PER_IP: '100000',
-}
-
 async function measure(url: string, today: string) {
   const cookies = new Map<Who, string | undefined>([['visitor', undefined]])
   for (const who of ['client', 'employee'] as const) cookies.set(who, await demoLogin(url, who))
@@ -70,18 +60,13 @@ async function measure(url: string, today: string) {
 
 console.log(`Cluster bench: ${CONNECTIONS} connections × ${SECONDS} s per target on ${machine()}`)
 await withPostgres(async (databaseUrl) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-hotel-bench-'))
-  const { db, close } = await openDatabase('pg', dataDir, databaseUrl)
-  await seedDemo(db)
-  const { hotelClock } = await import('../app/infra/clock.server')
-  const { today } = hotelClock()
-  await close()
+  const { dataDir, today } = await hotelOn(databaseUrl)
 
-  const one = await spawnServer({ ...ENV, DATABASE_URL: databaseUrl }, { quiet: true })
+  const one = await spawnServer({ ...LOAD_SERVER_ENV, DATABASE_URL: databaseUrl }, { quiet: true })
   const single = await measure(one.url, today)
   await one.stop()
 
-  const cluster = await startCluster({ databaseUrl, env: ENV, quiet: true })
+  const cluster = await startCluster({ databaseUrl, env: LOAD_SERVER_ENV, quiet: true })
   const pair = await measure(cluster.url, today)
   await cluster.stop()
 

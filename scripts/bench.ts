@@ -17,7 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fillBusyHotel, openDatabase, seedDemo, withPostgres } from './lib/hotel-data'
-import { capture, demoLogin, load, machine, round, startBare } from './lib/load'
+import { capture, demoLogin, load, LOAD_SERVER_ENV, machine, round, startBare } from './lib/load'
 import { spawnServer, type SpawnedServer } from './lib/spawn-server'
 
 const { values } = parseArgs({
@@ -115,13 +115,8 @@ async function measureAll(app: SpawnedServer, today: string): Promise<Row[]> {
 async function runOn(kind: 'pg' | 'embedded', pgUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-hotel-bench-'))
   const serverEnv: Record<string, string> = {
-    NODE_ENV: 'production',
+    ...LOAD_SERVER_ENV,
     DATA_DIR: dataDir,
-    DEMO_MODE: 'true',
-    SESSION_SECRET: 'bench-secret-bench-secret',
-    // autocannon and the logins come from one address.
-    RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
-    RATE_LIMIT_LOGINS_PER_IP: '100000',
     ...(kind === 'pg' ? { DATABASE_URL: pgUrl! } : {}),
   }
   let { db, close } = await openDatabase(kind, dataDir, pgUrl)

@@ -16,12 +16,11 @@
 // builds into BUILD_DIR):
 //   git stash && BUILD_DIR=build-before npm run build && git stash pop && npm run build
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { fillBusyHotel, openDatabase, seedDemo, withPostgres } from './lib/hotel-data'
+import { hotelOn, withPostgres } from './lib/hotel-data'
 import { demoLogin } from './lib/load'
 import { spawnServer } from './lib/spawn-server'
 
@@ -52,13 +51,7 @@ const quartiles = (xs: number[]) => {
 }
 
 await withPostgres(async (url) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compare-builds-'))
-  const { db, close } = await openDatabase('pg', dataDir, url)
-  await seedDemo(db)
-  const { hotelClock } = await import('../app/infra/clock.server')
-  const today = hotelClock().today
-  if (values.busy) await fillBusyHotel(db, today)
-  await close()
+  const { dataDir, today } = await hotelOn(url, { busy: values.busy })
 
   const env = {
     NODE_ENV: 'production',

@@ -17,11 +17,10 @@
 //   git worktree add /tmp/before HEAD && ln -s "$PWD/node_modules" /tmp/before/ && (cd /tmp/before && npm run build)
 //   npm run build && npm run compare-servers -- --dirs /tmp/before,. --who manager --path '/api/bookings?page=1' --busy
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { fillBusyHotel, openDatabase, seedDemo, withPostgres } from './lib/hotel-data'
-import { demoLogin, load, machine, round } from './lib/load'
+import { hotelOn, withPostgres } from './lib/hotel-data'
+import { demoLogin, load, LOAD_SERVER_ENV, machine, round } from './lib/load'
 import { spawnServer } from './lib/spawn-server'
 
 const { values } = parseArgs({
@@ -80,13 +79,7 @@ type Row = {
 }
 
 await withPostgres(async (pgUrl) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-hotel-compare-'))
-  const { db, close } = await openDatabase('pg', dataDir, pgUrl)
-  await seedDemo(db)
-  const { hotelClock } = await import('../app/infra/clock.server')
-  const { today } = hotelClock()
-  if (values.busy) await fillBusyHotel(db, today)
-  await close()
+  const { dataDir, today } = await hotelOn(pgUrl, { busy: values.busy })
   const target = values.path!.replace('TODAY', today)
   console.log(
     `compare-servers: ${target} as ${values.who}, ${values.busy ? 'busy' : 'demo'} hotel, ${values.rounds} rounds of ${SECONDS} s, on ${machine()}`,
@@ -95,15 +88,7 @@ await withPostgres(async (pgUrl) => {
   for (let r = 0; r < Number(values.rounds); r++) {
     for (const dir of r % 2 ? [...dirs].reverse() : dirs) {
       const app = await spawnServer(
-        {
-          NODE_ENV: 'production',
-          DATA_DIR: dataDir,
-          DATABASE_URL: pgUrl,
-          DEMO_MODE: 'true',
-          SESSION_SECRET: 'bench-secret-bench-secret',
-          RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
-          RATE_LIMIT_LOGINS_PER_IP: '100000',
-        },
+        { ...LOAD_SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: pgUrl },
         { quiet: true, cwd: dir },
       )
       try {
@@ -133,4 +118,5 @@ await withPostgres(async (pgUrl) => {
     }
   }
   console.table(rows)
+  fs.rmSync(dataDir, { recursive: true, force: true })
 })

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import knexFactory from 'knex'
 
 // The hotels the bench and the soak run on: the demo hotel, and a busy one
@@ -60,6 +63,25 @@ export async function fillBusyHotel(db: Db, today: string, bookings = 150_000) {
     SELECT u.id, 'A lovely stay number ' || g, 1 + g % 5, now() - (g || ' minutes')::interval
     FROM generate_series(1, 20000) g JOIN users u ON u.id = 10 + g % 1500`)
   await db.raw('ANALYZE')
+}
+
+/**
+ * The demo hotel (with `busy`, the busy one added to it) in the PostgreSQL
+ * database at `pgUrl`, for a run that starts servers on it: a DATA_DIR for
+ * them (made here; the caller removes it) and the hotel's date today.
+ */
+export async function hotelOn(pgUrl: string, { busy = false }: { busy?: boolean } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-hotel-run-'))
+  const { db, close } = await openDatabase('pg', dataDir, pgUrl)
+  try {
+    await seedDemo(db)
+    const { hotelClock } = await import('../../app/infra/clock.server')
+    const { today } = hotelClock()
+    if (busy) await fillBusyHotel(db, today)
+    return { dataDir, today }
+  } finally {
+    await close()
+  }
 }
 
 /** A PostgreSQL database of its own for a run on 127.0.0.1 (or BENCH_DATABASE_URL), dropped after. */

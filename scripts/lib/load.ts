@@ -104,6 +104,19 @@ export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 1
 export const machine = () =>
   `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`
 
+/**
+ * What a server under measured load runs with: production, the demo accounts
+ * (demoLogin), and no login throttle worth the name, since autocannon and the
+ * logins all come from one address.
+ */
+export const LOAD_SERVER_ENV = {
+  NODE_ENV: 'production',
+  DEMO_MODE: 'true',
+  SESSION_SECRET: 'bench-secret-bench-secret',
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
+  RATE_LIMIT_LOGINS_PER_IP: '100000',
+}
+
 /** A cookie for a demo account (the password of every demo account is "password"). */
 export async function demoLogin(url: string, who: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
