@@ -29,6 +29,14 @@ import { TrashIcon } from './icons'
 
 export const CONFIRM_PARAM = 'confirm'
 
+/**
+ * Whether a page at this search asks one of its questions without
+ * JavaScript (`?confirm=<confirmId>`): the dialog of that id is then its
+ * question and POST form in place of its trigger.
+ */
+export const asksAQuestion = (search: string): boolean =>
+  search.length > 1 && new URLSearchParams(search).has(CONFIRM_PARAM)
+
 export function ConfirmDialog({
   confirmId,
   question,

@@ -19,12 +19,19 @@
  * `memoKey` and, when given, the page's `location` (path and query). Put in
  * the key every piece of data the children are made from (JSON of their props
  * does it); whatever is left out is shown as it was for the first request.
- * Children that read the location (a nav link's active state, a menu) need
- * `location`; without it they have no router and fail loudly rather than
- * show a wrong page's state. They are rendered in a root of their own, so
- * nothing in them may read other context, keep state or call `useId` (its ids
- * follow the place in the page's tree, which the browser's render would not
- * match); forms and the front desk's buttons stay outside.
+ * Children that read the location (a nav link's active state, a menu, a
+ * confirm dialog's link) need `location`; without it they have no router and
+ * fail loudly rather than show a wrong page's state. They are rendered in a
+ * root of their own under a router of their own (not the page's data
+ * router), so nothing in them may read other context — a form's action or
+ * the navigation's state among it: forms and the front desk's buttons stay
+ * outside, or the piece is rendered anew (`renderAnew`) on a request that
+ * shows one — and nothing may write into the markup what follows the piece's
+ * place in the page's tree, an id from `useId`, which the browser's render
+ * would not match. A component may keep state, or call `useId` for what it
+ * shows only later in the browser: a closed confirm dialog is a plain link,
+ * and its ids name the dialog it opens, written only once it is open. The
+ * property test beside each use holds its markup to React's.
  *
  * Children given as a function are made only when they are rendered: on the
  * server, only when the memo has no markup for the key yet, so a request it
@@ -55,6 +62,7 @@ export function MemoizedMarkup({
   memoKey,
   location,
   children,
+  renderAnew = false,
   ...attributes
 }: {
   as: 'nav' | 'footer' | 'div' | 'dl' | 'section' | 'ul'
@@ -64,10 +72,15 @@ export function MemoizedMarkup({
   location?: MemoLocation
   /** The children, or a function that makes them (called only when they are rendered). */
   children: ReactNode | (() => ReactNode)
+  /**
+   * Render the children as usual on this request, as with no memo: they show
+   * something the memo's rule keeps out (an open question's form).
+   */
+  renderAnew?: boolean
 } & Omit<HTMLAttributes<HTMLElement>, 'children'>) {
   const memo = useContext(MarkupMemoContext)
   const content = () => (typeof children === 'function' ? children() : children)
-  if (!memo) return createElement(as, attributes, content())
+  if (!memo || renderAnew) return createElement(as, attributes, content())
   return createElement(as, {
     ...attributes,
     dangerouslySetInnerHTML: { __html: memo(`${as} ${memoKey}`, content, location) },

@@ -23,3 +23,12 @@ export type User = {
 
 /** Who is acting: the logged-in user, or null for a visitor. */
 export type Actor = Pick<User, 'id' | 'staff' | 'position'> | null | undefined
+
+/** A change to an account, as the staff's users page lists it under "Recent changes". */
+export type AccountEvent = {
+  action: string
+  detail: string
+  /** Hotel time, 'YYYY-MM-DD HH:MM'. */
+  at: string
+  actor: string | null
+}

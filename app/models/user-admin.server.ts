@@ -9,7 +9,7 @@ import {
   canManageAccount,
   canManageUsers,
 } from '~/domain/permissions'
-import type { Actor, Position, User } from '~/domain/user'
+import type { AccountEvent, Actor, Position, User } from '~/domain/user'
 import { now } from '~/infra/clock.server'
 import { compiledOnce, getDb, oneRoundTripQuery, rowsOf } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
@@ -69,14 +69,6 @@ const MANAGED_COLUMNS = [...PUBLIC_USER_COLUMNS, 'active'] as const
 
 /** The sections of /users: active accounts by role, and deactivated ones. */
 export type AccountGroup = 'clients' | Position | 'deactivated'
-
-export type AccountEvent = {
-  action: string
-  detail: string
-  /** Hotel time, 'YYYY-MM-DD HH:MM'. */
-  at: string
-  actor: string | null
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 

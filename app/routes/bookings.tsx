@@ -2,8 +2,8 @@ import { data, redirect } from 'react-router'
 import { Link } from '~/components/link'
 import { publicOrigin } from '~/http/public-origin.server'
 import type { Route } from './+types/bookings'
-import { BookingRowCells, bookingRowFacts } from '~/components/booking-summary'
-import { ConfirmDialog } from '~/components/confirm-dialog'
+import { bookingRowFacts } from '~/components/booking-summary'
+import { ManageBookingsTable } from '~/components/manage-bookings-table'
 import { EmptyState } from '~/components/empty-state'
 import { PAGE_SIZE, Pagination, readPageParam } from '~/components/pagination'
 import { canListAllBookings } from '~/domain/permissions'
@@ -135,85 +135,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
           {what.empty}
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table table-stack booking-table">
-            <caption className="visually-hidden">
-              {what.tab}, page {page}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Pet</th>
-                <th scope="col">Client</th>
-                <th scope="col">Type</th>
-                <th scope="col">Stay</th>
-                <th scope="col">Services</th>
-                <th scope="col">Total</th>
-                {upcoming ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {bookings.map((b) => (
-                <tr key={b.id}>
-                  <th scope="row" data-label="Pet">
-                    <Link to={`/pets/${b.pet_id}`}>{b.pet.name}</Link>
-                    <span className="muted text-sm"> ({b.pet.type})</span>
-                  </th>
-                  <td data-label="Client">
-                    {b.client.fname} {b.client.lname}
-                  </td>
-                  <BookingRowCells booking={b} showStarted={upcoming} />
-                  {upcoming ? (
-                    <td data-label="">
-                      <div className="cluster booking-row-actions">
-                        {b.started ? (
-                          <button
-                            type="button"
-                            className="btn btn-secondary btn-sm"
-                            disabled
-                            aria-disabled="true"
-                          >
-                            Update
-                            <span className="visually-hidden">
-                              {' '}
-                              booking {b.id} of {b.pet.name}
-                            </span>
-                          </button>
-                        ) : (
-                          <Link
-                            className="btn btn-secondary btn-sm"
-                            to={`/bookings/pet/${b.pet_id}?edit`}
-                          >
-                            Update
-                            <span className="visually-hidden">
-                              {' '}
-                              booking {b.id} of {b.pet.name}
-                            </span>
-                          </Link>
-                        )}
-                        <ConfirmDialog
-                          confirmId={`delete-booking-${b.id}`}
-                          question={`Are you sure you want to delete the booking of ${b.pet.name}?`}
-                          fields={{ intent: 'delete', id: String(b.id) }}
-                          triggerLabel={
-                            <>
-                              Delete
-                              <span className="visually-hidden">
-                                {' '}
-                                booking {b.id} of {b.pet.name}
-                              </span>
-                            </>
-                          }
-                          triggerClassName="btn btn-danger btn-sm"
-                          disabled={b.started}
-                        />
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ManageBookingsTable bookings={bookings} tab={what.tab} page={page} upcoming={upcoming} />
       )}
       <Pagination page={page} hasMore={hasMore} label={`${what.tab} pages`} />
       {upcoming ? (

@@ -1,23 +1,16 @@
-import { formatPhone } from '~/domain/text'
 import { type SubmissionResult } from '@conform-to/react'
 import { data, redirect, useLocation } from 'react-router'
 import { Link } from '~/components/link'
 import type { Route } from './+types/users'
 import { pageMeta } from '~/domain/hotel'
-import { ConfirmDialog } from '~/components/confirm-dialog'
 import { EmptyState } from '~/components/empty-state'
 import { PageErrorBoundary } from '~/components/error-view'
 import { Notice } from '~/components/notice'
 import { PageHeader } from '~/components/page-header'
 import { Pagination, readPageParam } from '~/components/pagination'
-import {
-  assertCan,
-  canChangePosition,
-  canManageAccount,
-  canManageUsers,
-} from '~/domain/permissions'
+import { assertCan, canManageUsers } from '~/domain/permissions'
 import { USER_SEARCH_MAX } from '~/domain/staff'
-import type { Position } from '~/domain/user'
+import type { AccountEvent } from '~/domain/user'
 import { getCurrentUser, requireUser } from '~/http/auth.server'
 import { attempt, pageHandler, parseForm, readIntent, replyWithError } from '~/http/form.server'
 import { publicOrigin } from '~/http/public-origin.server'
@@ -28,14 +21,14 @@ import {
   listAccountPages,
   setActive,
   setPosition,
-  type AccountEvent,
   type AccountGroup,
   type ManagedUser,
 } from '~/models/user-admin.server'
 import { clientAccountSchema, invitationSchema, positionSchema } from '~/schemas/staff'
 import { parseIdParam } from '~/schemas/fields'
 import { createClientAccount } from '~/models/client-accounts.server'
-import { ClientForm, InviteForm, UserSearch, type Viewer } from '~/components/user-admin-forms'
+import { ClientForm, InviteForm, UserSearch } from '~/components/user-admin-forms'
+import { UserTable, type UserRow } from '~/components/user-table'
 
 // /users — the Owner's and Managers' staff management: Active Users grouped
 // as Clients, Employees, Managers and the Owner, and the deactivated accounts
@@ -179,7 +172,7 @@ const rowError = (userId: number, message: string): ActionResult => ({
 })
 
 /** Only what the table shows. */
-function toRow(user: ManagedUser & { events: AccountEvent[] }) {
+function toRow(user: ManagedUser & { events: AccountEvent[] }): UserRow {
   return {
     id: user.id,
     name: `${user.fname} ${user.lname}`,
@@ -193,8 +186,6 @@ function toRow(user: ManagedUser & { events: AccountEvent[] }) {
     events: user.events,
   }
 }
-type Row = ReturnType<typeof toRow>
-
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, search, done, newClient, actor } = loaderData
   const result = actionData as ActionResult | undefined
@@ -241,7 +232,12 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                   {g.key === 'deactivated' ? 'No deactivated accounts' : 'No users available'}
                 </p>
               ) : (
-                <UserTable title={g.title} users={g.users} actor={actor} result={result} />
+                <UserTable
+                  title={g.title}
+                  users={g.users}
+                  actor={actor}
+                  rowError={result?.form === 'row' ? result : null}
+                />
               )}
               <Pagination
                 page={g.page}
@@ -263,150 +259,6 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         actor={actor}
         lastResult={result?.form === 'invite' ? result.result : undefined}
       />
-    </div>
-  )
-}
-
-function UserTable({
-  title,
-  users,
-  actor,
-  result,
-}: {
-  title: string
-  users: Row[]
-  actor: Viewer
-  result: ActionResult | undefined
-}) {
-  return (
-    <div className="table-wrap">
-      <table className="table table-stack">
-        <caption className="visually-hidden">{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Username</th>
-            <th scope="col">Email</th>
-            <th scope="col">Phone</th>
-            <th scope="col">City</th>
-            <th scope="col">Recent changes</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id}>
-              <th scope="row" data-label="Name">
-                {u.name}
-                {!u.active ? (
-                  <span className="muted text-sm"> ({u.position ?? 'Client'})</span>
-                ) : null}
-              </th>
-              <td data-label="Username">{u.username}</td>
-              <td data-label="Email">
-                <a href={`mailto:${u.email}`}>{u.email}</a>
-              </td>
-              <td data-label="Phone" className="nowrap">
-                {formatPhone(u.phone)}
-              </td>
-              <td data-label="City">{u.place}</td>
-              <td data-label="Recent changes">
-                <Events events={u.events} />
-              </td>
-              <td data-label="Actions">
-                {result?.form === 'row' && result.userId === u.id ? (
-                  <Notice tone="error">{result.message}</Notice>
-                ) : null}
-                <RowActions user={u} actor={actor} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
-const ACTION_WORDS: Record<string, string> = {
-  joined: 'Joined',
-  position: 'Position changed',
-  deactivated: 'Deactivated',
-  reactivated: 'Reactivated',
-  'sessions-ended': 'Sessions ended',
-}
-
-function Events({ events }: { events: AccountEvent[] }) {
-  if (!events.length) return <span className="muted">None</span>
-  return (
-    <ul className="plain-list text-sm">
-      {events.map((e, i) => (
-        <li key={i}>
-          {ACTION_WORDS[e.action] ?? e.action}
-          {e.detail ? ` (${e.detail})` : ''}
-          {e.actor ? ` by ${e.actor}` : ''} · <time dateTime={e.at.replace(' ', 'T')}>{e.at}</time>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function RowActions({ user, actor }: { user: Row; actor: Viewer }) {
-  const account = { id: user.id, staff: user.staff, position: user.position }
-  const manage = canManageAccount(actor, account)
-  const other: Position | null =
-    user.position === 'Employee' ? 'Manager' : user.position === 'Manager' ? 'Employee' : null
-  const promote = other && user.active && canChangePosition(actor, account, other)
-  if (!manage && !promote) return <span className="muted">—</span>
-  return (
-    <div className="cluster">
-      {promote ? (
-        <ConfirmDialog
-          confirmId={`position-${user.id}`}
-          question={`Make ${user.name} ${other === 'Manager' ? 'a Manager' : 'an Employee'}?`}
-          fields={{ intent: 'position', id: String(user.id), position: other }}
-          triggerLabel={`Make ${other}`}
-          triggerClassName="btn btn-secondary btn-sm"
-          confirmLabel={`Yes, make ${other}`}
-          pendingText="Saving…"
-          icon={false}
-        />
-      ) : null}
-      {manage && user.active ? (
-        <>
-          <ConfirmDialog
-            confirmId={`sessions-${user.id}`}
-            question={`Log ${user.name} out everywhere? They stay able to log in again.`}
-            fields={{ intent: 'end-sessions', id: String(user.id) }}
-            triggerLabel="End sessions"
-            triggerClassName="btn btn-secondary btn-sm"
-            confirmLabel="Yes, end sessions"
-            pendingText="Ending…"
-            icon={false}
-          />
-          <ConfirmDialog
-            confirmId={`deactivate-${user.id}`}
-            question={`Deactivate ${user.name}? They are logged out at once and cannot log in until reactivated.`}
-            fields={{ intent: 'deactivate', id: String(user.id) }}
-            triggerLabel="Deactivate"
-            triggerClassName="btn btn-danger btn-sm"
-            confirmLabel="Yes, deactivate"
-            pendingText="Deactivating…"
-            icon={false}
-          />
-        </>
-      ) : null}
-      {manage && !user.active ? (
-        <ConfirmDialog
-          confirmId={`reactivate-${user.id}`}
-          question={`Reactivate ${user.name}? They can log in again.`}
-          fields={{ intent: 'reactivate', id: String(user.id) }}
-          triggerLabel="Reactivate"
-          triggerClassName="btn btn-secondary btn-sm"
-          confirmLabel="Yes, reactivate"
-          pendingText="Reactivating…"
-          icon={false}
-        />
-      ) : null}
     </div>
   )
 }

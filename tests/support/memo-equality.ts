@@ -10,13 +10,18 @@ import { MarkupMemoContext, type MarkupMemo } from '../../app/components/memoize
 // one: the browser hydrates that markup with what it renders itself, so the
 // two must be the same for any data, whatever was memoized before.
 
-/** `element` as the server renders it in a page at `path` (inside a data router: forms need one). */
+/**
+ * `element` as the server renders it in a page at `path`, a path with or
+ * without a search (inside a data router: forms need one).
+ */
 export async function render(
   element: ReactElement,
   memo: MarkupMemo | null,
   path = '/',
 ): Promise<string> {
-  const handler = createStaticHandler([{ id: 'page', path, Component: () => element }])
+  const handler = createStaticHandler([
+    { id: 'page', path: path.split('?')[0], Component: () => element },
+  ])
   const context = await handler.query(new Request(`http://localhost${path}`))
   if (context instanceof Response) throw new Error('unexpected redirect')
   const router = createStaticRouter(handler.dataRoutes, context)
@@ -56,19 +61,22 @@ export function oneChangeAtATime<T>(a: T, b: T): T[] {
 
 /**
  * For random pairs of inputs, the piece `toElement` makes from the first and
- * from each of its one-field changes renders the same with `memo` as without.
+ * from each of its one-field changes renders the same with `memo` as without,
+ * on the page at `path` (or the page the input names, for a piece that reads
+ * the page's address).
  */
 export async function memoizedAsWithout<T>(
   inputs: fc.Arbitrary<T>,
   toElement: (input: T) => ReactElement,
   memo: MarkupMemo,
-  { path = '/', numRuns = 40 }: { path?: string; numRuns?: number } = {},
+  { path = '/', numRuns = 40 }: { path?: string | ((input: T) => string); numRuns?: number } = {},
 ) {
   await fc.assert(
     fc.asyncProperty(inputs, inputs, async (a, b) => {
       for (const input of oneChangeAtATime(a, b)) {
         const piece = toElement(input)
-        expect(await render(piece, memo, path)).toBe(await render(piece, null, path))
+        const at = typeof path === 'function' ? path(input) : path
+        expect(await render(piece, memo, at)).toBe(await render(piece, null, at))
       }
     }),
     { numRuns },
