@@ -29,19 +29,17 @@ export type ManagedBookingRow = BookingRowFacts & {
   client: Pick<BookingListItem['client'], 'fname' | 'lname'>
 }
 
-export function ManageBookingsTable({
-  bookings,
-  tab,
-  page,
-  upcoming,
-}: {
+type TableProps = {
   bookings: ManagedBookingRow[]
   /** The tab's name and the page's number, for the table's caption. */
   tab: string
   page: number
   /** Upcoming stays: with the Started badge and each stay's actions. */
   upcoming: boolean
-}) {
+}
+
+export function ManageBookingsTable(props: TableProps) {
+  const { bookings, tab, page, upcoming } = props
   const location = useLocation()
   return (
     <MemoizedMarkup
@@ -51,22 +49,12 @@ export function ManageBookingsTable({
       location={location}
       renderAnew={asksAQuestion(location.search)}
     >
-      {() => <TableContent bookings={bookings} tab={tab} page={page} upcoming={upcoming} />}
+      {() => <TableContent {...props} />}
     </MemoizedMarkup>
   )
 }
 
-function TableContent({
-  bookings,
-  tab,
-  page,
-  upcoming,
-}: {
-  bookings: ManagedBookingRow[]
-  tab: string
-  page: number
-  upcoming: boolean
-}) {
+function TableContent({ bookings, tab, page, upcoming }: TableProps) {
   return (
     <table className="table table-stack booking-table">
       <caption className="visually-hidden">

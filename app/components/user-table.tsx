@@ -40,17 +40,15 @@ export type UserRow = {
 /** A row action that failed, shown in its row. */
 export type RowError = { userId: number; message: string }
 
-export function UserTable({
-  title,
-  users,
-  actor,
-  rowError,
-}: {
+type UserTableProps = {
   title: string
   users: UserRow[]
   actor: Viewer
   rowError: RowError | null
-}) {
+}
+
+export function UserTable(props: UserTableProps) {
+  const { title, users, actor, rowError } = props
   const location = useLocation()
   return (
     <MemoizedMarkup
@@ -60,22 +58,12 @@ export function UserTable({
       location={location}
       renderAnew={asksAQuestion(location.search)}
     >
-      {() => <UserTableContent title={title} users={users} actor={actor} rowError={rowError} />}
+      {() => <UserTableContent {...props} />}
     </MemoizedMarkup>
   )
 }
 
-function UserTableContent({
-  title,
-  users,
-  actor,
-  rowError,
-}: {
-  title: string
-  users: UserRow[]
-  actor: Viewer
-  rowError: RowError | null
-}) {
+function UserTableContent({ title, users, actor, rowError }: UserTableProps) {
   return (
     <table className="table table-stack">
       <caption className="visually-hidden">{title}</caption>
