@@ -24,6 +24,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Form, useFormAction, useLocation, useNavigation } from 'react-router'
 import { Link } from './link'
+import { MemoizedMarkup } from './memoized-markup'
 import { SubmitButton } from './submit-button'
 import { TrashIcon } from './icons'
 
@@ -34,8 +35,44 @@ export const CONFIRM_PARAM = 'confirm'
  * JavaScript (`?confirm=<confirmId>`): the dialog of that id is then its
  * question and POST form in place of its trigger.
  */
-export const asksAQuestion = (search: string): boolean =>
+const asksAQuestion = (search: string): boolean =>
   search.length > 1 && new URLSearchParams(search).has(CONFIRM_PARAM)
+
+/**
+ * A `<div>` of rows holding confirm dialogs (a table of them), which the
+ * server writes from its memo (MemoizedMarkup) for each `memoKey` and page
+ * address: a closed dialog is a plain link made from the page's address. On
+ * a page that asks one of its questions without JavaScript, that dialog is
+ * its question and form, which the memo's rule keeps out, and the rows are
+ * rendered as usual.
+ *
+ *   <MemoizedWithDialogs className="table-wrap" memoKey={`bookings ${JSON.stringify(rows)}`}>
+ *     {() => <table>…</table>}
+ *   </MemoizedWithDialogs>
+ */
+export function MemoizedWithDialogs({
+  memoKey,
+  className,
+  children,
+}: {
+  /** Names the rows and every piece of data they are made from. */
+  memoKey: string
+  className?: string
+  children: () => ReactNode
+}) {
+  const location = useLocation()
+  return (
+    <MemoizedMarkup
+      as="div"
+      className={className}
+      memoKey={memoKey}
+      location={location}
+      renderAnew={asksAQuestion(location.search)}
+    >
+      {children}
+    </MemoizedMarkup>
+  )
+}
 
 export function ConfirmDialog({
   confirmId,

@@ -20,6 +20,8 @@ import { isActiveAt, isPlainNav, NavLink } from './nav-link'
 // React Router's Link: the browser's Link hydrates that <a>, so the two must
 // be the same markup for any path, from any page.
 
+const Nothing = () => null
+
 /**
  * The markup `element` renders on the page at `location`, inside React
  * Router's static router. It is the root route's element and its error
@@ -27,8 +29,6 @@ import { isActiveAt, isPlainNav, NavLink } from './nav-link'
  * holds a line break (`/%0a`), which its `*` does not match — still renders
  * it there, as the site's layout renders its links on its 404 page.
  */
-const Nothing = () => null
-
 async function renderAt(location: string, element: ReactNode): Promise<string> {
   const handler = createStaticHandler([
     { id: 'root', element, errorElement: element, children: [{ path: '*', Component: Nothing }] },

@@ -14,12 +14,10 @@
  * JavaScript (`?confirm=…`: its form is in its row) the table is rendered as
  * usual.
  */
-import { useLocation } from 'react-router'
 import type { Booking, BookingListItem } from '~/domain/booking'
 import { BookingRowCells, type BookingRowFacts } from './booking-summary'
-import { asksAQuestion, ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog, MemoizedWithDialogs } from './confirm-dialog'
 import { Link } from './link'
-import { MemoizedMarkup } from './memoized-markup'
 
 /** What a row of Manage Bookings shows of a booking. */
 export type ManagedBookingRow = BookingRowFacts & {
@@ -40,17 +38,13 @@ type TableProps = {
 
 export function ManageBookingsTable(props: TableProps) {
   const { bookings, tab, page, upcoming } = props
-  const location = useLocation()
   return (
-    <MemoizedMarkup
-      as="div"
+    <MemoizedWithDialogs
       className="table-wrap"
       memoKey={`manage bookings ${JSON.stringify([tab, page, upcoming, bookings])}`}
-      location={location}
-      renderAnew={asksAQuestion(location.search)}
     >
       {() => <TableContent {...props} />}
-    </MemoizedMarkup>
+    </MemoizedWithDialogs>
   )
 }
 

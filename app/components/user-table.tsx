@@ -14,12 +14,10 @@
  * plain link; while one of the page's questions is open without JavaScript
  * (`?confirm=…`: its form is in its row) the table is rendered as usual.
  */
-import { useLocation } from 'react-router'
 import { canChangePosition, canManageAccount } from '~/domain/permissions'
 import { formatPhone } from '~/domain/text'
 import type { AccountEvent, Position } from '~/domain/user'
-import { asksAQuestion, ConfirmDialog } from './confirm-dialog'
-import { MemoizedMarkup } from './memoized-markup'
+import { ConfirmDialog, MemoizedWithDialogs } from './confirm-dialog'
 import { Notice } from './notice'
 import type { Viewer } from './user-admin-forms'
 
@@ -49,17 +47,13 @@ type UserTableProps = {
 
 export function UserTable(props: UserTableProps) {
   const { title, users, actor, rowError } = props
-  const location = useLocation()
   return (
-    <MemoizedMarkup
-      as="div"
+    <MemoizedWithDialogs
       className="table-wrap"
       memoKey={`user table ${JSON.stringify([title, users, actor, rowError])}`}
-      location={location}
-      renderAnew={asksAQuestion(location.search)}
     >
       {() => <UserTableContent {...props} />}
-    </MemoizedMarkup>
+    </MemoizedWithDialogs>
   )
 }
 
