@@ -1,14 +1,15 @@
 import fc from 'fast-check'
 import { createElement } from 'react'
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BOOKING_TYPES } from '~/domain/booking-rules'
 import type { DaySheet, DaySheetEntry } from '~/domain/booking'
 import { BOOKING_STATUSES } from '~/domain/front-desk'
 import { createMarkupMemo } from '~/markup-memo.server'
 import { DaySheetList } from './booking-day-sheet'
+import { FrontDeskControls } from './front-desk-controls'
 import { OccupancyCalendar } from './booking-month-calendar'
 import { RunSheet } from './run-sheet'
-import { memoizedAsWithout } from '../../tests/support/memo-equality'
+import { memoizedAsWithout, render } from '../../tests/support/memo-equality'
 
 // The server writes the day sheet's month, its run sheet and each entry's
 // facts from markup it rendered before for the same data
@@ -87,7 +88,7 @@ const dateArb = fc.constantFrom('2026-11-29', '2026-11-30', '2026-12-01')
 
 describe('the day sheet, memoized', () => {
   // One memo for all the runs of a property, as in a server.
-  it('writes each entry’s facts as React does without the memo, for any entries, whatever came before', async () => {
+  it('writes each entry’s facts and front desk as React does without the memo, for any entries, time and page, whatever came before', async () => {
     const memo = createMarkupMemo()
     const timeArb = fc.constantFrom(
       'drop_off' as const,
@@ -96,19 +97,71 @@ describe('the day sheet, memoized', () => {
       'day_care' as const,
     )
     await memoizedAsWithout(
-      fc.record({ entry: entryArb, time: timeArb }),
-      ({ entry, time }) =>
+      fc.record({
+        entry: entryArb,
+        time: timeArb,
+        // The hotel's time decides the taps an entry offers and its late pick-up.
+        now: fc.constantFrom('2026-11-29 07:00:00', '2026-11-30 09:00:00', '2026-12-02 12:00:00'),
+        // A refused tap, shown after a post without JavaScript.
+        error: fc.option(fc.constantFrom('Rex is not here yet', '<b>No</b> & "no"'), {
+          nil: undefined,
+        }),
+        // The day's address: the front desk's forms post back to it.
+        search: fc.constantFrom('', '?date=2026-11-30', '?date=2026-12-01&x=%3Cb%3E'),
+      }),
+      ({ entry, time, now, error }) =>
         createElement(DaySheetList, {
           id: 'arrivals',
           title: 'Arrivals',
           entries: [entry],
           time,
           empty: 'No arrivals.',
-          now: '2026-11-30 09:00:00',
+          now,
+          errors: error === undefined ? {} : { [entry.booking.id]: error },
         }),
       memo,
-      DAY_SHEET,
+      { path: ({ search }) => `${DAY_SHEET.path}${search}`, numRuns: 60 },
     )
+  })
+
+  it('writes an entry’s front desk once for what it shows, and anew with a refused tap', async () => {
+    const memo = createMarkupMemo()
+    const stay = {
+      id: 7,
+      status: 'checked_in' as const,
+      drop_off_date: '2026-11-30 08:00:00',
+      pick_up_date: '2026-11-30 17:00:00',
+      checked_in_at: '2026-11-30 08:05:00',
+      checked_out_at: null,
+      no_show_at: null,
+    }
+    const desk = (now: string, path: string, error?: string) =>
+      render(
+        createElement(FrontDeskControls, { booking: stay, petName: 'Rex', now, error }),
+        memo,
+        path,
+      )
+    const morning = await desk('2026-11-30 09:00:00', '/bookingsByDate?date=2026-11-30')
+    expect(morning).toContain('aria-label="Check out Rex"')
+    expect(morning).toContain('action="/bookingsByDate?date=2026-11-30#booking-7"')
+    expect(morning).not.toContain('Late pick-up')
+    // A minute later nothing it shows has changed: the same markup, from the memo.
+    expect(await desk('2026-11-30 09:01:00', '/bookingsByDate?date=2026-11-30')).toBe(morning)
+    expect(memo.size()).toBe(1)
+    // Past its pick-up time it is late.
+    expect(await desk('2026-11-30 18:00:00', '/bookingsByDate?date=2026-11-30')).toContain(
+      'Late pick-up',
+    )
+    // Another day's page posts back to that page.
+    expect(await desk('2026-11-30 09:00:00', '/bookingsByDate')).toContain(
+      'action="/bookingsByDate#booking-7"',
+    )
+    expect(memo.size()).toBe(3)
+    // A refusal is shown, and not kept.
+    expect(
+      await desk('2026-11-30 09:00:00', '/bookingsByDate?date=2026-11-30', 'Rex has left'),
+    ).toContain('Rex has left')
+    expect(memo.size()).toBe(3)
   })
 
   it('writes the run sheet and the month as React does without the memo, whatever came before', async () => {

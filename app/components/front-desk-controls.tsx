@@ -19,6 +19,7 @@ import {
   type FrontDeskStay,
 } from '~/domain/front-desk'
 import type { WallDateTime } from '~/domain/hotel-time'
+import { MemoizedInPageRouter } from './memoized-markup'
 
 const LABELS: Record<FrontDeskAction, string> = {
   'check-in': 'Check in',
@@ -59,22 +60,55 @@ export function FrontDeskControls({
   /** A refusal of this entry's last tap, from a post without JavaScript. */
   error?: string
 }) {
+  const shown: Shown = {
+    id: booking.id,
+    status: booking.status,
+    petName,
+    actions: allowedFrontDeskActions(booking, now),
+    late: isLatePickUp(booking, now),
+    moment: statusMoment(booking),
+  }
+  // The same for every view of the entry until it changes or the clock
+  // passes a time that changes its buttons: the server writes it once for
+  // what it shows (`now` itself is not in it), and anew with a refusal.
+  return (
+    <MemoizedInPageRouter
+      as="div"
+      className="front-desk"
+      aria-live="polite"
+      memoKey={`front-desk ${JSON.stringify(shown)}`}
+      renderAnew={error !== undefined}
+    >
+      {() => <Controls shown={shown} error={error} />}
+    </MemoizedInPageRouter>
+  )
+}
+
+/** What an entry's controls show, made from the stay and the hotel's time now. */
+type Shown = {
+  id: number
+  status: Booking['status']
+  petName: string
+  actions: FrontDeskAction[]
+  late: boolean
+  moment: string | null
+}
+
+function Controls({ shown, error }: { shown: Shown; error?: string }) {
+  const { id, status, petName, actions, late, moment } = shown
   const fetcher = useFetcher<{ error?: string }>()
   const location = useLocation()
   // Without JavaScript the page comes back at this entry, on the same date.
-  const formAction = `${location.pathname}${location.search}#booking-${booking.id}`
+  const formAction = `${location.pathname}${location.search}#booking-${id}`
   // Rendered after hydration only: tells the action to answer in place instead of redirecting.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
-  const actions = allowedFrontDeskActions(booking, now)
-  const late = isLatePickUp(booking, now)
-  const moment = statusMoment(booking)
   const shownError = fetcher.data?.error ?? error
   const busy = fetcher.state !== 'idle'
   return (
-    <div className="front-desk" aria-live="polite">
+    <>
       <p className="cluster front-desk-status">
-        <span className={`badge ${BADGE[booking.status]}`}>{STATUS_LABELS[booking.status]}</span>
+        <span className={`badge ${BADGE[status]}`}>{STATUS_LABELS[status]}</span>
         {late ? <span className="badge badge-danger">Late pick-up</span> : null}
         {moment ? <span className="text-sm muted">{moment}</span> : null}
       </p>
@@ -83,7 +117,7 @@ export function FrontDeskControls({
           {actions.map((action) => (
             <fetcher.Form key={action} method="post" action={formAction}>
               <input type="hidden" name="intent" value={action} />
-              <input type="hidden" name="id" value={booking.id} />
+              <input type="hidden" name="id" value={id} />
               {hydrated ? <input type="hidden" name="in_place" value="1" /> : null}
               <button
                 type="submit"
@@ -102,7 +136,7 @@ export function FrontDeskControls({
           {shownError}
         </p>
       ) : null}
-    </div>
+    </>
   )
 }
 

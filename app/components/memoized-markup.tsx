@@ -24,9 +24,10 @@
  * fail loudly rather than show a wrong page's state. They are rendered in a
  * root of their own under a router of their own (not the page's data
  * router), so nothing in them may read other context — a form's action or
- * the navigation's state among it: forms and the front desk's buttons stay
- * outside, or the piece is rendered anew (`renderAnew`) on a request that
- * shows one — and nothing may write into the markup what follows the piece's
+ * the navigation's state among it: forms go through `MemoizedInPageRouter`
+ * (below), which gives them the page's router, or stay outside, or the piece
+ * is rendered anew (`renderAnew`) on a request that shows one (an open
+ * question's form) — and nothing may write into the markup what follows the piece's
  * place in the page's tree, an id from `useId`, which the browser's render
  * would not match. A component may keep state, or call `useId` for what it
  * shows only later in the browser: a closed confirm dialog is a plain link,
@@ -44,10 +45,22 @@
 import {
   createContext,
   createElement,
+  use,
   useContext,
+  type Context,
   type HTMLAttributes,
   type ReactNode,
 } from 'react'
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FetchersContext,
+  UNSAFE_FrameworkContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+  UNSAFE_ViewTransitionContext,
+} from 'react-router'
 
 export type MemoLocation = { pathname: string; search: string }
 
@@ -85,4 +98,61 @@ export function MemoizedMarkup({
     ...attributes,
     dangerouslySetInnerHTML: { __html: memo(`${as} ${memoKey}`, content, location) },
   })
+}
+
+// What React Router's components and hooks read, in the order they nest.
+const PAGE_ROUTER = [
+  UNSAFE_FrameworkContext,
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FetchersContext,
+  UNSAFE_ViewTransitionContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_LocationContext,
+  UNSAFE_RouteContext,
+] as unknown as Context<unknown>[]
+
+/**
+ * `MemoizedMarkup` for a form: its children are rendered in the page's own
+ * router (React Router's contexts, as the page has them where this stands),
+ * so a `<Form>` finds its action and a submit button the navigation's state.
+ *
+ *   <MemoizedInPageRouter as="section" memoKey={`invite ${positions}`} renderAnew={!!lastResult}>
+ *     {() => <InviteFormBody lastResult={lastResult} positions={positions} />}
+ *   </MemoizedInPageRouter>
+ *
+ * The markup is kept per `memoKey`, route and page address (path and
+ * query): what a form's action is made from. On the server the navigation
+ * is always idle and there are no fetchers, so a form's pending state is the
+ * same for every request; what differs from request to request is the
+ * route's data, which the children must not read: put what they show in
+ * `memoKey` or render them anew (a form that shows the result of its
+ * submission). The rest of MemoizedMarkup's rule holds too.
+ */
+export function MemoizedInPageRouter({
+  memoKey,
+  children,
+  ...props
+}: Omit<Parameters<typeof MemoizedMarkup>[0], 'location'>) {
+  const memo = useContext(MarkupMemoContext)
+  if (!memo)
+    return (
+      <MemoizedMarkup memoKey={memoKey} {...props}>
+        {children}
+      </MemoizedMarkup>
+    )
+  const values = PAGE_ROUTER.map((context) => use(context))
+  const routeId = use(UNSAFE_RouteContext).matches.at(-1)?.route.id
+  const { pathname, search } = use(UNSAFE_LocationContext).location
+  const content = () => (typeof children === 'function' ? children() : children)
+  return (
+    <MemoizedMarkup memoKey={`${memoKey}\n${routeId} ${pathname}${search}`} {...props}>
+      {() =>
+        PAGE_ROUTER.reduceRight<ReactNode>(
+          (inner, context, i) => <context.Provider value={values[i]}>{inner}</context.Provider>,
+          content(),
+        )
+      }
+    </MemoizedMarkup>
+  )
 }

@@ -55,15 +55,34 @@ export function UserSearch({ search }: { search: string }) {
 
 const loadStaffSchemas = () => import('~/schemas/staff')
 
+type LastResult = SubmissionResult<string[]> | undefined
+
+// Both forms are the same for every request that did not just submit one, so
+// the server writes each once (FormPanel's memoKey) and anew when it shows a
+// submission's result.
+
 /** A client who phones or walks in: an account at once, their password chosen from a mailed link. */
-export function ClientForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function ClientForm({ lastResult }: { lastResult: LastResult }) {
+  return (
+    <FormPanel
+      id="add-client"
+      title="Add a client"
+      memoKey="client"
+      renderAnew={lastResult !== undefined}
+    >
+      {() => <ClientFormBody lastResult={lastResult} />}
+    </FormPanel>
+  )
+}
+
+function ClientFormBody({ lastResult }: { lastResult: LastResult }) {
   const [form, fields] = useSchemaForm(
     lazySchema(loadStaffSchemas, (schemas) => schemas.clientAccountSchema),
     { id: 'client-form', lastResult },
   )
   const summaryAction = useErrorSummaryAction()
   return (
-    <FormPanel id="add-client" title="Add a client">
+    <>
       <p className="muted text-sm">
         For someone who phones or walks in. They get an email with their username and a link, valid
         7 days, to choose a password.
@@ -86,25 +105,38 @@ export function ClientForm({ lastResult }: { lastResult: SubmissionResult<string
           </SubmitButton>
         </div>
       </Form>
+    </>
+  )
+}
+
+export function InviteForm({ actor, lastResult }: { actor: Viewer; lastResult: LastResult }) {
+  const positions = STAFF_POSITIONS.filter((p) => canInviteStaff(actor, p))
+  return (
+    <FormPanel
+      id="invite"
+      title="Invite a staff member"
+      memoKey={`invite ${positions.join(',')}`}
+      renderAnew={lastResult !== undefined}
+    >
+      {() => <InviteFormBody positions={positions} lastResult={lastResult} />}
     </FormPanel>
   )
 }
 
-export function InviteForm({
-  actor,
+function InviteFormBody({
+  positions,
   lastResult,
 }: {
-  actor: Viewer
-  lastResult: SubmissionResult<string[]> | undefined
+  positions: Position[]
+  lastResult: LastResult
 }) {
   const [form, fields] = useSchemaForm(
     lazySchema(loadStaffSchemas, (schemas) => schemas.invitationSchema),
     { id: 'invite-form', lastResult },
   )
-  const positions = STAFF_POSITIONS.filter((p) => canInviteStaff(actor, p))
   const summaryAction = useErrorSummaryAction()
   return (
-    <FormPanel id="invite" title="Invite a staff member">
+    <>
       <p className="muted text-sm">
         They get an email with a link, valid 7 days, to choose their username and password.
       </p>
@@ -126,6 +158,6 @@ export function InviteForm({
           </SubmitButton>
         </div>
       </Form>
-    </FormPanel>
+    </>
   )
 }
