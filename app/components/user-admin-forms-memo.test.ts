@@ -1,12 +1,9 @@
 import fc from 'fast-check'
 import { createElement, type ReactElement } from 'react'
-import { renderToString } from 'react-dom/server.bun'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createMarkupMemo } from '~/markup-memo.server'
-import { MarkupMemoContext } from './memoized-markup'
 import { ClientForm, InviteForm, type Viewer } from './user-admin-forms'
-import { memoizedAsWithout, render } from '../../tests/support/memo-equality'
+import { memoizedAsWithout, render, renderRoutes } from '../../tests/support/memo-equality'
 
 // The server writes the users page's two forms (Add a client, Invite a staff
 // member) from markup it rendered before for the same page address and the
@@ -105,19 +102,8 @@ describe("the users page's forms, memoized", () => {
     const memo = createMarkupMemo()
     // The same address, /users, matched once by a route of its own and once
     // by the index route of a parent: the second form posts to /users?index.
-    const renderAt = async (routes: Parameters<typeof createStaticHandler>[0]) => {
-      const handler = createStaticHandler(routes)
-      const context = await handler.query(new Request('http://localhost/users'))
-      if (context instanceof Response) throw new Error('unexpected redirect')
-      const router = createStaticRouter(handler.dataRoutes, context)
-      return renderToString(
-        createElement(
-          MarkupMemoContext.Provider,
-          { value: memo },
-          createElement(StaticRouterProvider, { router, context, hydrate: false }),
-        ),
-      )
-    }
+    const renderAt = (routes: Parameters<typeof renderRoutes>[0]) =>
+      renderRoutes(routes, memo, '/users')
     const Forms = () => createElement(ClientForm, { lastResult: undefined })
     const own = await renderAt([{ id: 'users', path: '/users', Component: Forms }])
     const index = await renderAt([

@@ -14,14 +14,21 @@ import { MarkupMemoContext, type MarkupMemo } from '../../app/components/memoize
  * `element` as the server renders it in a page at `path`, a path with or
  * without a search (inside a data router: forms need one).
  */
-export async function render(
-  element: ReactElement,
+export function render(element: ReactElement, memo: MarkupMemo | null, path = '/') {
+  return renderRoutes(
+    [{ id: 'page', path: path.split('?')[0], Component: () => element }],
+    memo,
+    path,
+  )
+}
+
+/** The page at `path` as the server renders it with these routes (a piece's route decides some of its markup). */
+export async function renderRoutes(
+  routes: Parameters<typeof createStaticHandler>[0],
   memo: MarkupMemo | null,
-  path = '/',
+  path: string,
 ): Promise<string> {
-  const handler = createStaticHandler([
-    { id: 'page', path: path.split('?')[0], Component: () => element },
-  ])
+  const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(`http://localhost${path}`))
   if (context instanceof Response) throw new Error('unexpected redirect')
   const router = createStaticRouter(handler.dataRoutes, context)
