@@ -159,6 +159,9 @@ test('a tap on “Dog” right after opening Add Pet lands, and nothing moves @j
   await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused()
   // The rules have arrived (the focus fetched them), so a check on blur would show now.
   await page.waitForLoadState('networkidle')
+  // The dialog slides in (dialogs.css): measure once it has come to rest, or the box
+  // taken mid-animation differs from the one after the tap by the animation's tail.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
   const dog = dialog.getByLabel('Dog', { exact: true })
   const before = await dog.boundingBox()
   await page.mouse.click(before!.x + before!.width / 2, before!.y + before!.height / 2)
