@@ -29,6 +29,7 @@ import { occupancyByDate } from '~/models/booking/occupancy.server'
 import { PageErrorBoundary } from '~/components/error-view'
 import { pageMeta } from '~/domain/hotel'
 import { PageHeader } from '~/components/page-header'
+import { loaderJson, readLoaderJson, useLoaderJson } from '~/components/loader-json'
 
 // /bookingsByDate — the staff day sheet. A GET form, so the
 // date is in the URL (?date=YYYY-MM-DD, today in hotel time by default): the
@@ -53,7 +54,16 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
       to: addDays(firstOfMonth(addMonths(month, 1)), -1),
     }),
   ])
-  const page = { date, today, now: hotelClock().now, problem, sheet, waitlist, month, monthly }
+  const page = loaderJson({
+    date,
+    today,
+    now: hotelClock().now,
+    problem,
+    sheet,
+    waitlist,
+    month,
+    monthly,
+  })
   return problem ? data(page, { status: 400 }) : page
 })
 
@@ -80,7 +90,7 @@ export const action = pageHandler(async ({ request, url }: Route.ActionArgs) => 
 })
 
 export default function BookingsByDatePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { date, today, now, problem, sheet, waitlist, month, monthly } = loaderData
+  const { date, today, now, problem, sheet, waitlist, month, monthly } = useLoaderJson(loaderData)
   const errors = actionData?.error ? { [actionData.id]: actionData.error } : {}
   const nothing =
     !sheet.arrivals.length &&
@@ -254,7 +264,7 @@ export default function BookingsByDatePage({ loaderData, actionData }: Route.Com
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const day = data ? formatWallDate(data.date) : null
+  const day = data ? formatWallDate(readLoaderJson(data).date) : null
   return pageMeta(
     day ? `Daily Bookings, ${day}` : 'Daily Bookings',
     `The day sheet${day ? ` of ${day}` : ''}: arrivals, departures and the pets staying, with their care notes.`,

@@ -13,6 +13,7 @@ import { listPetCards } from '~/models/pet/queries.server'
 import { requireUser } from '~/http/auth.server'
 import { pageHandler } from '~/http/form.server'
 import { PageHeader } from '~/components/page-header'
+import { loaderJson, useLoaderJson } from '~/components/loader-json'
 
 // /pets — Manage Pets: a client's own pets, or every pet for staff (with its
 // owner). The Add Pet dialog is the child route /pets/new, rendered over this
@@ -25,11 +26,11 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
   const page = readPageParam(url)
   const search = actor.staff ? (url.searchParams.get('q') ?? '').slice(0, PET_SEARCH_MAX) : ''
   const { pets, hasMore } = await listPetCards({ actor, page, search })
-  return { pets, hasMore, page, search, staff: actor.staff }
+  return loaderJson({ pets, hasMore, page, search, staff: actor.staff })
 })
 
 export default function ManagePets({ loaderData }: Route.ComponentProps) {
-  const { pets, hasMore, page, search, staff } = loaderData
+  const { pets, hasMore, page, search, staff } = useLoaderJson(loaderData)
   const layout =
     pets.length === 1
       ? 'pet-grid pet-grid-single'

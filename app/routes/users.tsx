@@ -29,6 +29,7 @@ import { parseIdParam } from '~/schemas/fields'
 import { createClientAccount } from '~/models/client-accounts.server'
 import { ClientForm, InviteForm, UserSearch } from '~/components/user-admin-forms'
 import { UserTable, type UserRow } from '~/components/user-table'
+import { loaderJson, useLoaderJson } from '~/components/loader-json'
 
 // /users — the Owner's and Managers' staff management: Active Users grouped
 // as Clients, Employees, Managers and the Owner, and the deactivated accounts
@@ -86,13 +87,13 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
   const done = DONE[url.searchParams.get('done') ?? ''] ?? null
   // A client account just made: the way on to their pet (and so their booking).
   const newClient = parseIdParam(url.searchParams.get('client') ?? undefined)
-  return {
+  return loaderJson({
     groups,
     search,
     done,
     newClient,
     actor: { id: actor!.id, staff: actor!.staff, position: actor!.position },
-  }
+  })
 })
 
 type ActionResult =
@@ -187,7 +188,7 @@ function toRow(user: ManagedUser & { events: AccountEvent[] }): UserRow {
   }
 }
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { groups, search, done, newClient, actor } = loaderData
+  const { groups, search, done, newClient, actor } = useLoaderJson(loaderData)
   const result = actionData as ActionResult | undefined
   const location = useLocation()
   const active = groups.filter((g) => g.key !== 'deactivated')
