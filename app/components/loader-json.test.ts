@@ -10,13 +10,15 @@ import { assertJson, loaderJson, readLoaderJson, useLoaderJson, type Json } from
 // sent (React Router encodes an object's own string keys).
 
 /** JSON values (-0 aside: JSON writes it as 0, and the check refuses it). */
-const json = fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as Json)
+const jsonValues = (depth?: number) =>
+  fc.jsonValue({ maxDepth: depth }).map((v) => JSON.parse(JSON.stringify(v)) as Json)
+const json = jsonValues()
 
 /** JSON values with properties that are undefined here and there (JSON leaves them out). */
 const withUndefinedProperties: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as Json),
+    jsonValues(2),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(fc.string({ maxLength: 6 }), fc.option(tie('value'), { nil: undefined }), {
       maxKeys: 4,
