@@ -61,6 +61,36 @@ async function withStaff(
   }))
 }
 
+/** Who provides each service, by service id: withdrawn services and deactivated staff included. */
+export type StaffByService = Readonly<Record<number, readonly ServiceStaff[]>>
+
+const readStaffByService = async (conn: Knex | Knex.Transaction): Promise<StaffByService> => {
+  const rows: StaffRow[] = await conn('service_staff')
+    .join('users', 'users.id', 'service_staff.user_id')
+    .select('service_staff.service_id', 'users.id', 'users.fname', 'users.lname')
+    .orderBy([{ column: 'service_staff.service_id' }, { column: 'users.id' }])
+  const out: Record<number, ServiceStaff[]> = {}
+  for (const { service_id, id, fname, lname } of rows)
+    (out[service_id] ??= []).push({ id, fname, lname })
+  return out
+}
+
+/**
+ * The staff a booked service line names, for reading bookings. A booking
+ * shows everyone on its services as they are now — a withdrawn service's
+ * staff and a deactivated member too, since the stay was booked with them —
+ * so this is every row of service_staff, not the offered list's. The rows
+ * are few (services × staff) and change with the services topic (a staff
+ * member's name or active flag bumps it too), so they are cached with it:
+ * reading them again with every list of bookings cost PostgreSQL a subquery
+ * over the lines already read. Inside a transaction they are read on it:
+ * the embedded database has one connection, which the transaction holds.
+ */
+export function staffByService(conn: Knex | Knex.Transaction): Promise<StaffByService> {
+  if (conn.isTransaction) return readStaffByService(conn)
+  return cached('services', 'staff-by-service', async () => readStaffByService(await getDb()))
+}
+
 /** The API object: drops the cents that only the server uses. */
 export function toApiService({ priceCents: _cents, ...service }: ServiceWithCents): Service {
   return service

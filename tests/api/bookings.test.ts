@@ -241,6 +241,65 @@ describe('booking calls', () => {
   })
 })
 
+describe("the staff a booking's services name", () => {
+  // Read from the services' cache outside a transaction and from the
+  // database inside one (the answer to a write): both as they are now.
+  it("are the services' staff as they are now: reassigned, renamed, deactivated", async () => {
+    const h = await hotel()
+    const owner = await createUser({ role: 'owner' })
+    const o = await clientFor(owner)
+    const created = (await h.c.post('/api/bookings', boarding(h))).body.booking
+    const staffOf = async () =>
+      (await h.c.get(`/api/bookings/${created.id}`)).body.services[0].staff
+    expect(await staffOf()).toEqual([{ id: h.groomer.id, fname: 'Gina', lname: 'Groomer' }])
+
+    const second = await createUser({ role: 'employee', fname: 'Ada', lname: 'Bather' })
+    const put = await o.put(`/api/services/${h.bath.id}`, {
+      service: h.bath.service,
+      price: 25.5,
+      staff: [second.id, h.groomer.id],
+    })
+    expect(put.status).toBe(200)
+    const both = [
+      { id: h.groomer.id, fname: 'Gina', lname: 'Groomer' },
+      { id: second.id, fname: 'Ada', lname: 'Bather' },
+    ].sort((a, b) => a.id - b.id)
+    expect(await staffOf()).toEqual(both)
+
+    const renamed = await (
+      await clientFor(h.groomer)
+    ).put('/api/users/me', {
+      fname: 'Regina',
+      lname: 'Groomer',
+      username: h.groomer.username,
+      phone_num: '8025550142',
+      address: '1 Kennel Lane',
+      city: 'Montpelier',
+      state: 'Vermont',
+      zip: '05602',
+    })
+    expect(renamed.status).toBe(200)
+    const afterRename = both.map((s) => (s.id === h.groomer.id ? { ...s, fname: 'Regina' } : s))
+    expect(await staffOf()).toEqual(afterRename)
+
+    // A deactivated member leaves the offered list but not the stays booked with them.
+    expect((await o.put(`/api/users/${second.id}/active`, { active: false })).status).toBe(200)
+    expect(await staffOf()).toEqual(afterRename)
+    const offered = (await new Client(base).get('/api/services/')).body.services
+    expect(offered.find((s: { id: number }) => s.id === h.bath.id).staff).toEqual([
+      { id: h.groomer.id, fname: 'Regina', lname: 'Groomer' },
+    ])
+
+    // The answer to a write reads them on its transaction.
+    const updated = await h.c.put(`/api/bookings/${created.id}`, {
+      ...boarding(h, { pick_up_date: '2026-03-13 10:00:00' }),
+      id: created.id,
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body.booking.services[0].staff).toEqual(afterRename)
+  })
+})
+
 describe('booking rules', () => {
   async function refused(overrides: Record<string, unknown>) {
     const h = await hotel()

@@ -8,6 +8,7 @@ import type { WallDateTime } from '~/domain/hotel-time'
 import type { PetType } from '~/domain/pet'
 import { centsToDollars } from '~/domain/booking-rules'
 import { compiledOnce, oneRoundTripQuery } from '~/infra/db.server'
+import { staffByService, type StaffByService } from '../service.server'
 import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import {
   missingVaccinesOfStays,
@@ -134,8 +135,6 @@ export type LineRow = {
   service_name: string
   price_cents: number
 }
-type StaffRow = { service_id: number; id: number; fname: string; lname: string }
-
 /** The booked lines of bookings (`ids`: their ids as an array, `toPgArray`), by booking. */
 export const linesQuery = (db: Conn, ids: string) =>
   db('booking_services')
@@ -143,20 +142,8 @@ export const linesQuery = (db: Conn, ids: string) =>
     .whereRaw('booking_id = ANY(?::int[])', [ids])
     .orderBy([{ column: 'booking_id' }, { column: 'id' }])
 
-/** The staff of the services booked on bookings. */
-const staffQuery = (db: Conn, ids: string) =>
-  db({ ss: 'service_staff' })
-    .join({ u: 'users' }, 'u.id', 'ss.user_id')
-    .select('ss.service_id', 'u.id', 'u.fname', 'u.lname')
-    .whereRaw(
-      'ss.service_id IN (SELECT service_id FROM booking_services WHERE booking_id = ANY(?::int[]))',
-      [ids],
-    )
-    .orderBy([{ column: 'ss.service_id' }, { column: 'u.id' }])
-
 type Found = {
   lines: LineRow[]
-  staff: StaffRow[]
   vaccinations?: Parameters<typeof recordsByPet>[0]
   adjustments?: AdjustmentLineRow[]
 }
@@ -175,7 +162,6 @@ const detailsQuery = (
     db,
     {
       lines: linesQuery(db, ids),
-      staff: staffQuery(db, ids),
       ...(pets === undefined ? {} : { vaccinations: vaccinationsQuery(db, pets) }),
       ...(adjusted === undefined ? {} : { adjustments: adjustmentsQuery(db, adjusted) }),
     },
@@ -194,10 +180,11 @@ const DETAILS = {
 }
 
 /**
- * Adds to booking rows their booked lines, their services' staff, the
- * vaccines each stay lacks and their price lines: lookups by key, read in one
- * round trip (a prepared statement); the vaccination records only when a stay
- * is still expected, the price lines only for bookings that have any.
+ * Adds to booking rows their booked lines, the vaccines each stay lacks and
+ * their price lines — lookups by key, read in one round trip (a prepared
+ * statement); the vaccination records only when a stay is still expected, the
+ * price lines only for bookings that have any — and their services' staff,
+ * from the services' cache (`staffByService`).
  */
 export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): Promise<Booking[]> {
   if (rows.length === 0) return []
@@ -205,6 +192,7 @@ export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): 
   const judged = staysToJudge(rows)
   const adjusted = rows.filter((r) => r.adjustment_count > 0).map((r) => r.id)
   const settings = judged.length ? await settingsSeenBy(db) : null
+  const staffByServiceId = await staffByService(db)
   const pets = toPgArray([...new Set(judged.map((s) => s.pet_id))])
   const statement =
     judged.length && adjusted.length
@@ -228,12 +216,11 @@ export async function hydrate(db: Conn, rows: BookingRow[], now: WallDateTime): 
     ),
     (l) => l.booking_id,
   )
-  const staffByService = groupBy(found.staff, (s) => s.service_id)
   const linesByBooking = groupBy(found.lines, (l) => l.booking_id)
   return rows.map((r, i) =>
     toBooking(r, {
       lines: linesByBooking.get(r.id) ?? [],
-      staffByService,
+      staffByService: staffByServiceId,
       now,
       missing: missing[i],
       adjustments: (adjustments.get(r.id) ?? []).map(({ booking_id: _b, ...line }) => line),
@@ -256,7 +243,7 @@ function toBooking(
     adjustments,
   }: {
     lines: LineRow[]
-    staffByService: Map<number, StaffRow[]>
+    staffByService: StaffByService
     now: WallDateTime
     missing: Booking['vaccinations_missing']
     adjustments: Booking['adjustments']
@@ -273,7 +260,7 @@ function toBooking(
       id: l.service_id,
       service: l.service_name,
       price: centsToDollars(l.price_cents),
-      staff: (staffByService.get(l.service_id) ?? []).map(({ id, fname, lname }) => ({
+      staff: (staffByService[l.service_id] ?? []).map(({ id, fname, lname }) => ({
         id,
         fname,
         lname,
