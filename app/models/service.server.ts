@@ -33,21 +33,62 @@ type StaffRow = ServiceStaff & { service_id: number }
 
 const active = (q: Knex.QueryBuilder) => q.whereNull('services.deleted_at')
 
+/** Who provides each service, by service id. */
+export type StaffByService = Readonly<Record<number, readonly ServiceStaff[]>>
+
+type StaffOfServices = {
+  /** Everyone on each service: deactivated staff, withdrawn services included. */
+  everyone: StaffByService
+  /** Only the active staff: whom the offered services list. */
+  active: StaffByService
+}
+
+const readStaffOfServices = async (conn: Knex | Knex.Transaction): Promise<StaffOfServices> => {
+  const rows: (StaffRow & { active: boolean })[] = await conn('service_staff')
+    .join('users', 'users.id', 'service_staff.user_id')
+    .select('service_staff.service_id', 'users.id', 'users.fname', 'users.lname', 'users.active')
+    .orderBy([{ column: 'service_staff.service_id' }, { column: 'users.id' }])
+  const everyone: Record<number, ServiceStaff[]> = {}
+  const active: Record<number, ServiceStaff[]> = {}
+  for (const { service_id, id, fname, lname, active: isActive } of rows) {
+    const member = { id, fname, lname }
+    ;(everyone[service_id] ??= []).push(member)
+    // A deactivated staff member leaves the lists (and comes back when reactivated).
+    if (isActive) (active[service_id] ??= []).push(member)
+  }
+  return { everyone, active }
+}
+
+/**
+ * Every row of service_staff with its member, both ways (`StaffOfServices`).
+ * The rows are few (services × staff) and change with the services topic (a
+ * staff member's name or active flag bumps it too), so they are cached with
+ * it: reading them again with every list of bookings cost PostgreSQL a
+ * subquery over the lines already read. Inside a transaction they are read
+ * on it: the embedded database has one connection, which the transaction
+ * holds, and a write reads what it has just changed.
+ */
+function staffOfServices(conn: Knex | Knex.Transaction): Promise<StaffOfServices> {
+  if (conn.isTransaction) return readStaffOfServices(conn)
+  return cached('services', 'staff', async () => readStaffOfServices(await getDb()))
+}
+
+/**
+ * The staff a booked service line names, for reading bookings. A booking
+ * shows everyone on its services as they are now — a withdrawn service's
+ * staff and a deactivated member too, since the stay was booked with them.
+ */
+export async function staffByService(conn: Knex | Knex.Transaction): Promise<StaffByService> {
+  return (await staffOfServices(conn)).everyone
+}
+
+/** Services as the API and pages show them: each with its active staff. */
 async function withStaff(
-  db: Knex | Knex.Transaction,
+  conn: Knex | Knex.Transaction,
   rows: ServiceRow[],
 ): Promise<ServiceWithCents[]> {
   if (!rows.length) return []
-  const staff: StaffRow[] = await db('service_staff')
-    .join('users', 'users.id', 'service_staff.user_id')
-    .whereIn(
-      'service_staff.service_id',
-      rows.map((r) => r.id),
-    )
-    // A deactivated staff member leaves the lists (and comes back when reactivated).
-    .where('users.active', true)
-    .select('service_staff.service_id', 'users.id', 'users.fname', 'users.lname')
-    .orderBy('users.id')
+  const { active: staff } = await staffOfServices(conn)
   return rows.map((row) => ({
     id: row.id,
     service: row.service,
@@ -55,40 +96,30 @@ async function withStaff(
     priceCents: row.price_cents,
     species: row.species,
     description: row.description,
-    staff: staff
-      .filter((s) => s.service_id === row.id)
-      .map(({ id, fname, lname }) => ({ id, fname, lname })),
+    staff: (staff[row.id] ?? []).map(({ id, fname, lname }) => ({ id, fname, lname })),
   }))
 }
 
-/** Who provides each service, by service id: withdrawn services and deactivated staff included. */
-export type StaffByService = Readonly<Record<number, readonly ServiceStaff[]>>
+/** Every service's name, by id. */
+export type ServiceNames = ReadonlyMap<number, string>
 
-const readStaffByService = async (conn: Knex | Knex.Transaction): Promise<StaffByService> => {
-  const rows: StaffRow[] = await conn('service_staff')
-    .join('users', 'users.id', 'service_staff.user_id')
-    .select('service_staff.service_id', 'users.id', 'users.fname', 'users.lname')
-    .orderBy([{ column: 'service_staff.service_id' }, { column: 'users.id' }])
-  const out: Record<number, ServiceStaff[]> = {}
-  for (const { service_id, id, fname, lname } of rows)
-    (out[service_id] ??= []).push({ id, fname, lname })
-  return out
+const readServiceNames = async (conn: Knex | Knex.Transaction): Promise<ServiceNames> => {
+  const rows: { id: number; service: string }[] = await conn('services').select('id', 'service')
+  return new Map(rows.map((r) => [r.id, r.service]))
 }
 
 /**
- * The staff a booked service line names, for reading bookings. A booking
- * shows everyone on its services as they are now — a withdrawn service's
- * staff and a deactivated member too, since the stay was booked with them —
- * so this is every row of service_staff, not the offered list's. The rows
- * are few (services × staff) and change with the services topic (a staff
- * member's name or active flag bumps it too), so they are cached with it:
- * reading them again with every list of bookings cost PostgreSQL a subquery
- * over the lines already read. Inside a transaction they are read on it:
- * the embedded database has one connection, which the transaction holds.
+ * The name of every service, withdrawn ones too, for the waitlist: a
+ * waitlisted stay keeps the ids of the services it asked for, and shows
+ * each by its name as it is now. Services are a few rows, renamed and
+ * withdrawn only by a write that bumps the services topic, so the names are
+ * cached with it (the day sheet and My bookings show waitlisted stays on
+ * every request). Inside a transaction they are read on it, as
+ * `staffOfServices` says why.
  */
-export function staffByService(conn: Knex | Knex.Transaction): Promise<StaffByService> {
-  if (conn.isTransaction) return readStaffByService(conn)
-  return cached('services', 'staff-by-service', async () => readStaffByService(await getDb()))
+export function serviceNames(conn: Knex | Knex.Transaction): Promise<ServiceNames> {
+  if (conn.isTransaction) return readServiceNames(conn)
+  return cached('services', 'names', async () => readServiceNames(await getDb()))
 }
 
 /** The API object: drops the cents that only the server uses. */

@@ -25,7 +25,7 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })
   const date = raw || today
-  const sheet = await getDaySheet({ date, actor })
+  const { sheet } = await getDaySheet({ date, actor })
   const lines = runSheetLines(sheet)
   const body = stringify(
     [

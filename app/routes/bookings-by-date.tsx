@@ -23,7 +23,6 @@ import { readFormData } from '~/http/request-body.server'
 import { recordFrontDeskAction } from '~/models/booking/front-desk.server'
 import { hotelClock } from '~/infra/clock.server'
 import { getDaySheet } from '~/models/booking/day-sheet.server'
-import { listWaitlist } from '~/models/booking/waitlist.server'
 import { WaitlistOnDate } from '~/components/waitlist'
 import { occupancyByDate } from '~/models/booking/occupancy.server'
 import { PageErrorBoundary } from '~/components/error-view'
@@ -46,9 +45,8 @@ export const loader = pageHandler(async ({ request, url }: Route.LoaderArgs) => 
   const problem = raw === '' ? null : calendarDateProblem(raw, today)
   const date = raw && !problem ? raw : today
   const month = date.slice(0, 7)
-  const [sheet, waitlist, monthly] = await Promise.all([
+  const [{ sheet, waitlist }, monthly] = await Promise.all([
     getDaySheet({ date, actor }),
-    listWaitlist({ actor, date }),
     occupancyByDate({
       from: firstOfMonth(month),
       to: addDays(firstOfMonth(addMonths(month, 1)), -1),

@@ -766,7 +766,7 @@ describe('the day sheet', () => {
     ).body.booking
 
     const listsOf = async (date: string) => {
-      const sheet = await getDaySheet({ date, actor: employee })
+      const { sheet } = await getDaySheet({ date, actor: employee })
       const where: Record<number, string[]> = {}
       for (const list of ['arrivals', 'departures', 'staying', 'dayCare'] as const)
         for (const e of sheet[list])

@@ -9,13 +9,14 @@ import { statementsDuring } from '../support/statements'
 
 // The day sheet reads its stays, then everything it shows of them in one
 // round trip (their services, their pets' vaccination records, their
-// updates, the day's places held for the waitlist). Each entry must say what
+// updates, the day's places held for the waitlist and its waitlisted stays).
+// Each entry must say what
 // the rest of the app says of the same booking, pet and day: its services
 // and the vaccines it lacks as GET /api/bookings/{id} gives them, its pet's
 // unverified records as the pet's record list, its updates' count and newest
 // as the stay's update list, and the day's occupancy as the month's count
-// (bookings and live holds; a lapsed hold or a waiting stay takes no place).
-// New York in July 2031 (EDT).
+// (bookings and live holds; a lapsed hold or a waiting stay takes no place),
+// and its waitlist what GET /api/waitlist?date= does. New York in July 2031 (EDT).
 
 const at = (wall: string) => setNow(new Date(`${wall.replace(' ', 'T')}-04:00`))
 const DAY = '2031-07-10'
@@ -25,7 +26,7 @@ beforeAll(async () => {
 })
 afterEach(() => setNow(undefined))
 
-type Entry = Awaited<ReturnType<typeof getDaySheet>>['arrivals'][number]
+type Entry = Awaited<ReturnType<typeof getDaySheet>>['sheet']['arrivals'][number]
 
 /** What the rest of the API says of an entry's booking, pet and updates, in the sheet's terms. */
 async function asTheApiSays(manager: Client, entry: Entry) {
@@ -89,13 +90,13 @@ describe('the day sheet', () => {
     // Waitlisted stays over the day: one offered and held, one whose hold
     // lapsed at 08:00 on the day, one still waiting.
     const db = await getDb()
-    const waiting = (status: string, hold_until: string | null) => ({
+    const waiting = (status: string, hold_until: string | null, [from, to] = ['09', '11']) => ({
       client_id: owner.id,
       pet_id: dog.id,
       booking_type: 'boarding_care',
-      drop_off_at: '2031-07-09 12:00:00',
-      pick_up_at: '2031-07-11 12:00:00',
-      service_ids: [groom.id],
+      drop_off_at: `2031-07-${from} 12:00:00`,
+      pick_up_at: `2031-07-${to} 12:00:00`,
+      service_ids: [groom.id, play.id],
       status,
       created_at: '2031-07-01 09:00:00',
       hold_until,
@@ -104,6 +105,8 @@ describe('the day sheet', () => {
       waiting('offered', `${DAY} 20:00:00`),
       waiting('offered', `${DAY} 08:00:00`),
       waiting('waiting', null),
+      // After the day: not on its sheet.
+      waiting('waiting', null, ['11', '13']),
     ])
 
     const { client: staff, user: employee } = await loggedIn('employee')
@@ -119,7 +122,7 @@ describe('the day sheet', () => {
     )
 
     at(`${DAY} 09:00:00`)
-    const sheet = await getDaySheet({ date: DAY, actor: employee })
+    const { sheet, waitlist } = await getDaySheet({ date: DAY, actor: employee })
     const lists = {
       arrivals: sheet.arrivals.map((e) => e.booking.id),
       staying: sheet.staying.map((e) => e.booking.id),
@@ -154,8 +157,23 @@ describe('the day sheet', () => {
     const month = await occupancyByDate({ from: DAY, to: DAY })
     expect(sheet.occupancy).toEqual(month.days[0].occupancy)
 
-    // The stays, then all the rest in one statement (the hotel's settings come from the read cache).
+    // The waitlist: the held stay and the waiting one (the lapsed hold has left it).
+    const listed = async () => (await staff.get(`/api/waitlist?date=${DAY}`)).body.waitlist
+    expect(waitlist).toEqual(await listed())
+    expect(waitlist.map((e) => e.status)).toEqual(['offered', 'waiting'])
+    expect(waitlist[0].services.map((s) => s.service)).toEqual([groom.service, play.service])
+
+    // The stays, then all the rest in one statement (the hotel's settings and
+    // the services' names come from the read cache).
     const { statements } = await statementsDuring(() => getDaySheet({ date: DAY, actor: employee }))
     expect(statements).toHaveLength(2)
+
+    // A service renamed, another withdrawn: the waitlist names each as it is now.
+    const renamed = { service: 'Groom (new)', price: 25, staff: [] }
+    expect((await manager.put(`/api/services/${groom.id}`, renamed)).status).toBe(200)
+    expect((await manager.delete(`/api/services/${play.id}`)).status).toBe(200)
+    const after = (await getDaySheet({ date: DAY, actor: employee })).waitlist
+    expect(after[0].services.map((s) => s.service)).toEqual(['Groom (new)', play.service])
+    expect(after).toEqual(await listed())
   })
 })

@@ -4,8 +4,9 @@ import { coversDate, holdsNight } from '~/domain/booking-states'
 import { capacityByUnit, unitFor } from '~/domain/capacity'
 import { holdsPlace } from '~/domain/front-desk'
 import type { IsoDate, WallDateTime } from '~/domain/hotel-time'
-import { assertCan, canSeeDaySheet } from '~/domain/permissions'
+import { assertCan, canSeeDaySheet, canSeeWaitlist } from '~/domain/permissions'
 import type { Actor } from '~/domain/user'
+import type { WaitlistEntry } from '~/domain/waitlist'
 import { hotelClock } from '~/infra/clock.server'
 import { compiledOnce, getDb, oneRoundTripQuery, rowsOf } from '~/infra/db.server'
 import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
@@ -20,6 +21,7 @@ import {
 } from './occupancy.server'
 import { latestOfStaysQuery, summariesOfStays, type LatestOfStaysRow } from './stay-updates.server'
 import { BOOKING_COLUMNS, joinRow, linesQuery, type BookingRow, type LineRow } from './rows.server'
+import { activeEntriesOn, stillActive, type EntryRow } from './waitlist.server'
 
 // The staff's day sheet: who arrives, leaves, stays over and comes for day
 // care on a date, with what staff need to know, and occupancy against capacity.
@@ -70,16 +72,18 @@ type DaySheetDetails = {
   vaccinations: Parameters<typeof recordsByPet>[0]
   updates: LatestOfStaysRow[]
   held: UnitRow[]
+  waitlist: EntryRow[]
 }
 
 /**
  * Everything the sheet shows beyond its rows, in one round trip after them
  * (`ids`, `pets`: the stays' and their pets' ids as arrays): each stay's
  * services, its pet's vaccination records (the vaccines a stay lacks, the
- * records not yet verified), its updates' count and newest, and the places
- * held for the waitlist on the day. Compiled once and prepared, as the rows
- * are. Read one by one these were four round trips, and each costs the
- * app's one thread about what a small query costs PostgreSQL.
+ * records not yet verified), its updates' count and newest, the places
+ * held for the waitlist on the day and the waitlisted stays touching it.
+ * Compiled once and prepared, as the rows are. Read one by one these were
+ * five round trips, and each costs the app's one thread about what a small
+ * query costs PostgreSQL.
  */
 const DAY_SHEET_DETAILS = compiledOnce(
   (db, ids: string, pets: string, start: string, end: string, now: WallDateTime) =>
@@ -90,6 +94,7 @@ const DAY_SHEET_DETAILS = compiledOnce(
         vaccinations: vaccinationsQuery(db, pets),
         updates: latestOfStaysQuery(db, ids),
         held: heldPlacesBetween(db, start, end, now),
+        waitlist: activeEntriesOn(db, start, end),
       },
       { prepared: true },
     ),
@@ -98,7 +103,9 @@ const DAY_SHEET_DETAILS = compiledOnce(
 /**
  * The date's sheet: boarding arrivals (by drop-off time), departures (by
  * pick-up time), pets staying over (by name) and day-care pets (by drop-off
- * time) — each booking in exactly one list. Staff only.
+ * time) — each booking in exactly one list; and the stays waiting for a
+ * place that day or holding one (what `listWaitlist` gives for the date).
+ * Staff only.
  */
 export async function getDaySheet({
   date,
@@ -106,7 +113,7 @@ export async function getDaySheet({
 }: {
   date: IsoDate
   actor: Actor
-}): Promise<DaySheet> {
+}): Promise<{ sheet: DaySheet; waitlist: WaitlistEntry[] }> {
   assertCan(canSeeDaySheet(actor))
   const db = await getDb()
   const bounds = boundsOf(date, date)
@@ -189,7 +196,9 @@ export async function getDaySheet({
   sheet.departures.sort(byTime('pick_up_date'))
   sheet.staying.sort((a, b) => a.pet.name.localeCompare(b.pet.name) || a.booking.id - b.booking.id)
   sheet.dayCare.sort(byTime('drop_off_date'))
-  return sheet
+  // Every staff member sees the waitlist today; the rule is the waitlist's own.
+  const waitlist = canSeeWaitlist(actor) ? await stillActive(db, found.waitlist) : []
+  return { sheet, waitlist }
 }
 
 /** Which list of a date's sheet a booking belongs to (null when it does not cover the date). */

@@ -30,6 +30,7 @@ import { boundsOf, placesTaken } from './occupancy.server'
 import { PREPARED, toPgArray } from '~/infra/prepared-statements.server'
 import { wallColumn, type Conn } from './rows.server'
 import { requireBookableServices } from './services.server'
+import { serviceNames } from '../service.server'
 import { lockWaitlist, offerFreedPlaces } from './waitlist-offers.server'
 import { bookStay, lockBookablePet } from './write.server'
 
@@ -37,7 +38,7 @@ import { bookStay, lockBookablePet } from './write.server'
 // of it, leaving it, and taking a held place (one click books it). Offering
 // freed places is waitlist-offers.server.ts.
 
-type EntryRow = Omit<WaitlistEntry, 'pet' | 'services' | 'client_name'> & {
+export type EntryRow = Omit<WaitlistEntry, 'pet' | 'services' | 'client_name'> & {
   pet_name: string
   pet_type: PetType
   fname: string
@@ -83,26 +84,23 @@ const ACTIVE = compiledOnce((db) => activeEntries(db).options(PREPARED))
 const ACTIVE_OF_CLIENT = compiledOnce((db, clientId: number) =>
   activeEntries(db).where('w.client_id', clientId).options(PREPARED),
 )
+/**
+ * Everyone's active entries whose stay touches the bounds, oldest first;
+ * its columns read the same as JSON (the day sheet reads them with its
+ * details, `oneRoundTripQuery`).
+ */
+export const activeEntriesOn = (db: Conn, start: string, end: string) =>
+  touching(activeEntries(db), start, end)
 const ACTIVE_ON = compiledOnce((db, start: string, end: string) =>
-  touching(activeEntries(db), start, end).options(PREPARED),
+  activeEntriesOn(db, start, end).options(PREPARED),
 )
 const ACTIVE_OF_CLIENT_ON = compiledOnce((db, clientId: number, start: string, end: string) =>
   touching(activeEntries(db).where('w.client_id', clientId), start, end).options(PREPARED),
 )
 
 /** Rows as the JSON and pages show them, each with its services' names. */
-async function toEntries(db: Conn, rows: EntryRow[]): Promise<WaitlistEntry[]> {
-  const ids = [...new Set(rows.flatMap((r) => r.service_ids))]
-  const names = new Map<number, string>(
-    ids.length
-      ? (
-          (await db('services')
-            .select('id', 'service')
-            .whereRaw('id = ANY(?::int[])', [toPgArray(ids)])
-            .options(PREPARED)) as { id: number; service: string }[]
-        ).map((s) => [s.id, s.service])
-      : [],
-  )
+async function toEntries(conn: Conn, rows: EntryRow[]): Promise<WaitlistEntry[]> {
+  const names = rows.some((r) => r.service_ids.length) ? await serviceNames(conn) : new Map()
   const { now } = hotelClock()
   return rows.map(({ pet_name, pet_type, fname, lname, service_ids, ...r }) => ({
     id: r.id,
@@ -122,6 +120,15 @@ async function toEntries(db: Conn, rows: EntryRow[]): Promise<WaitlistEntry[]> {
     booking_id: r.booking_id,
     created_at: r.created_at,
   }))
+}
+
+/**
+ * The active entries' rows (`activeEntries`, or `activeEntriesOn`'s) as the
+ * lists show them: a hold that lapsed meanwhile leaves the list.
+ */
+export async function stillActive(conn: Conn, rows: EntryRow[]): Promise<WaitlistEntry[]> {
+  const entries = await toEntries(conn, rows)
+  return entries.filter((e) => e.status === 'waiting' || e.status === 'offered')
 }
 
 async function readEntry(db: Conn, id: number): Promise<WaitlistEntry | undefined> {
@@ -154,8 +161,7 @@ export async function listWaitlist({
           ? ACTIVE(db)
           : ACTIVE_OF_CLIENT(db, actor.id),
   )
-  const entries = await toEntries(db, rows)
-  return entries.filter((e) => e.status === 'waiting' || e.status === 'offered')
+  return stillActive(db, rows)
 }
 
 /** One waitlisted stay, for its client and staff (any status: its page says what became of it). */
