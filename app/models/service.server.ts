@@ -60,18 +60,29 @@ const readStaffOfServices = async (conn: Knex | Knex.Transaction): Promise<Staff
 }
 
 /**
+ * What `read` finds, cached under the services topic as `key` — or read on
+ * `conn` when it is a transaction: the embedded database has one connection,
+ * which the transaction holds, and a write reads what it has just changed.
+ * Only for rows that every write to them bumps the services topic for.
+ */
+function readOrCached<T>(
+  conn: Knex | Knex.Transaction,
+  key: string,
+  read: (conn: Knex | Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  if (conn.isTransaction) return read(conn)
+  return cached('services', key, async () => read(await getDb()))
+}
+
+/**
  * Every row of service_staff with its member, both ways (`StaffOfServices`).
  * The rows are few (services × staff) and change with the services topic (a
  * staff member's name or active flag bumps it too), so they are cached with
  * it: reading them again with every list of bookings cost PostgreSQL a
- * subquery over the lines already read. Inside a transaction they are read
- * on it: the embedded database has one connection, which the transaction
- * holds, and a write reads what it has just changed.
+ * subquery over the lines already read.
  */
-function staffOfServices(conn: Knex | Knex.Transaction): Promise<StaffOfServices> {
-  if (conn.isTransaction) return readStaffOfServices(conn)
-  return cached('services', 'staff', async () => readStaffOfServices(await getDb()))
-}
+const staffOfServices = (conn: Knex | Knex.Transaction) =>
+  readOrCached(conn, 'staff', readStaffOfServices)
 
 /**
  * The staff a booked service line names, for reading bookings. A booking
@@ -114,13 +125,10 @@ const readServiceNames = async (conn: Knex | Knex.Transaction): Promise<ServiceN
  * each by its name as it is now. Services are a few rows, renamed and
  * withdrawn only by a write that bumps the services topic, so the names are
  * cached with it (the day sheet and My bookings show waitlisted stays on
- * every request). Inside a transaction they are read on it, as
- * `staffOfServices` says why.
+ * every request).
  */
-export function serviceNames(conn: Knex | Knex.Transaction): Promise<ServiceNames> {
-  if (conn.isTransaction) return readServiceNames(conn)
-  return cached('services', 'names', async () => readServiceNames(await getDb()))
-}
+export const serviceNames = (conn: Knex | Knex.Transaction): Promise<ServiceNames> =>
+  readOrCached(conn, 'names', readServiceNames)
 
 /** The API object: drops the cents that only the server uses. */
 export function toApiService({ priceCents: _cents, ...service }: ServiceWithCents): Service {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoA11yViolations, snap, test } from './support/fixtures'
+import { expect, expectNoA11yViolations, ONCE_MORE_IF_RESET, snap, test } from './support/fixtures'
 
 // Screenshots of the shell's routes and states at 390 px and 1280 px:
 // test-results/screenshots/<project>/<name>-<width>.png. The other pages add
@@ -85,6 +85,7 @@ test.describe('logged out', () => {
     const res = await page.request.post('/reviews', {
       headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' },
       data: `review=${'a'.repeat(2 * 1024 * 1024)}`,
+      ...ONCE_MORE_IF_RESET,
     })
     expect(res.status()).toBe(413)
     await page.setContent(await res.text())

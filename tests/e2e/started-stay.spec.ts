@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, snap, test } from './support/fixtures'
+import { expect, expectNoA11yViolations, ONCE_MORE_IF_RESET, snap, test } from './support/fixtures'
 
 // A manager extends a stay that is under way, with JavaScript on and off:
 // the demo dog Shadow arrived two days ago and goes home on Thursday; the
@@ -9,7 +9,7 @@ import { expect, expectNoA11yViolations, snap, test } from './support/fixtures'
 test.use({ role: 'manager' })
 
 test('a manager extends a stay under way from the booking page', async ({ page }, testInfo) => {
-  const { Pets } = (await (await page.request.get('/api/pets')).json()) as {
+  const { Pets } = (await (await page.request.get('/api/pets', ONCE_MORE_IF_RESET)).json()) as {
     Pets: { id: number; name: string }[]
   }
   const shadow = Pets.find((p) => p.name === 'Shadow')!

@@ -85,8 +85,9 @@ export function uniqueName(prefix: string) {
 }
 
 /**
- * Each call of these helpers may be sent once more when its connection was
- * reset before any answer (ECONNRESET, the only error Playwright retries).
+ * Every call through a request context (these helpers', and the specs' own
+ * with `page.request`) may be sent once more when its connection was reset
+ * before any answer (ECONNRESET, the only error Playwright retries).
  * The request context keeps its connection open while the test drives the
  * browser, and the server closes a connection left idle for 5 s (its
  * keep-alive): a call made at that moment goes out on a socket being closed,
@@ -94,7 +95,7 @@ export function uniqueName(prefix: string) {
  * connection after reading a request: it answers, if only with a 4xx or 5xx,
  * which is never retried.)
  */
-const ONCE_MORE_IF_RESET = { maxRetries: 1 }
+export const ONCE_MORE_IF_RESET = { maxRetries: 1 }
 
 /** Logs the page's browser context in through POST /api/auth/login (the cookie lands in the context). */
 export async function apiLogin(
