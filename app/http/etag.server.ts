@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { utf8Bytes } from '~/infra/utf8-bytes.server'
 
 // Entity tags for JSON answers: weak (W/"…"), since one text is sent in
 // several encodings, from a hash of the text.
@@ -16,7 +17,7 @@ export type JsonText = { readonly text: string; readonly bytes: Buffer; readonly
  * page of bookings is ~30 KB).
  */
 export function jsonText(text: string): JsonText {
-  const bytes = Buffer.from(text)
+  const bytes = utf8Bytes(text)
   return { text, bytes, etag: etagOf(bytes) }
 }
 
