@@ -1,5 +1,6 @@
-// A text's UTF-8 bytes for an answer: every page's HTML and every JSON
-// answer's text is encoded once, here.
+// A text's UTF-8 bytes for an answer: the HTML of every page React renders
+// (entry.server.tsx) and the text of the JSON answers the server makes itself
+// (jsonText) are encoded here, once each.
 
 /**
  * `text` as UTF-8, the same bytes as `Buffer.from(text)`, in one pass over

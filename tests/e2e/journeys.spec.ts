@@ -78,10 +78,8 @@ test('My bookings lists stays across pets, upcoming first, and cancels one', asy
   const tom = uniqueName('Tom')
   const rexId = (await apiAddPet(page.request, rex)).id
   const tomId = (await apiAddPet(page.request, tom, 'cat')).id
-  const services = (await (await page.request.get('/api/services', ONCE_MORE_IF_RESET)).json())
-    .services as {
-    id: number
-  }[]
+  const listed = await page.request.get('/api/services', ONCE_MORE_IF_RESET)
+  const { services } = (await listed.json()) as { services: { id: number }[] }
   const book = async (petId: number, from: string, to: string) => {
     const res = await page.request.post('/api/bookings', {
       data: {
