@@ -29,10 +29,22 @@ import { ReadPipeline } from './read-pipeline.server'
 // pipeline (app/infra/read-pipeline.server.ts), with every other request's
 // lookups; so it must be quick and wait on nothing, which a key lookup is,
 // and a list's page only while it passes few rows first
-// (readPage, app/models/batches.server.ts).
+// (readPage, app/models/batches.server.ts). A read of a few hundred rows
+// that runs on most requests of a page (the day sheet's month of places) is
+// marked PREPARED_SCAN instead and runs on a second pipeline, behind other
+// such reads but no key lookup (docs/decisions/063).
 
 /** Options for a knex query or raw: run it as a prepared statement (on PostgreSQL). */
 export const PREPARED = Object.freeze({ prepared: true })
+
+/**
+ * Options for a read of a few hundred rows that a page makes on most requests
+ * (the places taken over the day sheet's month): prepared, and outside a
+ * transaction on the server's second read pipeline, where such reads queue
+ * behind one another (a few ms each) and hold up no key lookup. On the pool
+ * each would wake an idle PostgreSQL process and be parsed and planned anew.
+ */
+export const PREPARED_SCAN = Object.freeze({ prepared: true, scan: true })
 
 /**
  * A PostgreSQL array literal for integer ids ('{1,2,3}'), for `= ANY(?::int[])`:
@@ -112,17 +124,21 @@ const isRead = (obj: Compiled & { method?: string }) =>
 
 /**
  * knex's PostgreSQL client, with statements marked PREPARED sent as named
- * ones: outside a transaction on the read pipeline, inside one on the
- * transaction's connection (where its own writes are seen).
+ * ones: outside a transaction on the read pipeline (PREPARED_SCAN: the scans'
+ * pipeline), inside one on the transaction's connection (where its own
+ * writes are seen).
  */
 export class PreparingPgClient extends (ClientPg as unknown as PgClientClass) {
-  #pipeline: ReadPipeline | undefined
+  /** The key lookups' pipeline and the scans', each opened on first use. */
+  #pipelines: { lookups?: ReadPipeline; scans?: ReadPipeline } = {}
 
   async _query(connection: Connection & { __knexTxId?: string }, obj: Compiled) {
     if (!obj.options?.prepared) return super._query(connection, obj)
     const name = statementName(obj.sql)
     const pipeline =
-      connection.__knexTxId === undefined && isRead(obj) ? this.#readPipeline() : null
+      connection.__knexTxId === undefined && isRead(obj)
+        ? this.#pipeline(obj.options.scan ? 'scans' : 'lookups')
+        : null
     const on = pipeline ? ((await pipeline.connection()) as unknown as Connection) : connection
     try {
       return await super._query(on, { ...obj, options: { name } })
@@ -141,14 +157,14 @@ export class PreparingPgClient extends (ClientPg as unknown as PgClientClass) {
     }
   }
 
-  #readPipeline(): ReadPipeline {
-    this.#pipeline ??= new ReadPipeline(this.connectionSettings, plannedGenerically)
-    return this.#pipeline
+  #pipeline(lane: 'lookups' | 'scans'): ReadPipeline {
+    return (this.#pipelines[lane] ??= new ReadPipeline(this.connectionSettings, plannedGenerically))
   }
 
   async destroy(callback?: (error?: unknown) => void) {
-    await this.#pipeline?.close()
-    this.#pipeline = undefined
+    const open = Object.values(this.#pipelines)
+    this.#pipelines = {}
+    await Promise.all(open.map((pipeline) => pipeline.close()))
     return super.destroy(callback)
   }
 }

@@ -2,7 +2,7 @@ import net from 'node:net'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, getDb } from '~/infra/db.server'
-import { PREPARED } from '~/infra/prepared-statements.server'
+import { PREPARED, PREPARED_SCAN } from '~/infra/prepared-statements.server'
 import { ReadPipeline } from '~/infra/read-pipeline.server'
 
 // On PostgreSQL the hot key lookups (reads marked PREPARED) of every request
@@ -12,9 +12,13 @@ import { ReadPipeline } from '~/infra/read-pipeline.server'
 // database closes it. Runs only on PostgreSQL (the embedded database has one
 // connection and nothing to pipeline); vitest.config.ts leaves it out otherwise.
 
-const pidOf = async (db: Knex | Knex.Transaction, prepared: boolean) => {
+/** The PostgreSQL process that answers a read marked so (or an ordinary one, with `false`). */
+const pidOf = async (
+  db: Knex | Knex.Transaction,
+  marked: false | typeof PREPARED | typeof PREPARED_SCAN,
+) => {
   const query = db.raw('select pg_backend_pid() as pid')
-  const { rows } = (await (prepared ? query.options(PREPARED) : query)) as {
+  const { rows } = (await (marked ? query.options(marked) : query)) as {
     rows: { pid: number }[]
   }
   return rows[0].pid
@@ -34,7 +38,7 @@ afterAll(async () => {
 describe('the read pipeline', () => {
   it("carries every request's lookups on one connection, apart from the pool's", async () => {
     const db = await getDb()
-    const lookups = await Promise.all(Array.from({ length: 24 }, () => pidOf(db, true)))
+    const lookups = await Promise.all(Array.from({ length: 24 }, () => pidOf(db, PREPARED)))
     expect(new Set(lookups).size).toBe(1)
     // Set up as the pool's connections are: every statement planned generically.
     const setting = (await db
@@ -53,15 +57,42 @@ describe('the read pipeline', () => {
     )
   })
 
+  it("carries the scans (PREPARED_SCAN) on a pipelined connection of their own, apart from the lookups' and the pool's", async () => {
+    const db = await getDb()
+    const lookups = await pidOf(db, PREPARED)
+    const scans = await Promise.all(Array.from({ length: 12 }, () => pidOf(db, PREPARED_SCAN)))
+    expect(new Set(scans).size).toBe(1)
+    expect(scans[0]).not.toBe(lookups)
+    const ordinary = await Promise.all(Array.from({ length: 6 }, () => pidOf(db, false)))
+    expect(ordinary).not.toContain(scans[0])
+    // Set up as every connection is, and sent as named statements.
+    const setting = (await db
+      .raw(`select current_setting('plan_cache_mode') as mode`)
+      .options(PREPARED_SCAN)) as { rows: { mode: string }[] }
+    expect(setting.rows[0].mode).toBe('force_generic_plan')
+    const named = (await db
+      .raw('select count(*)::int as n from pg_prepared_statements')
+      .options(PREPARED_SCAN)) as { rows: { n: number }[] }
+    expect(named.rows[0].n).toBeGreaterThan(0)
+    // In a transaction, a scan runs on its connection, and sees its writes.
+    await db.transaction(async (trx) => {
+      await trx('pipeline_probe').insert({ id: 9, name: 'scanned' })
+      expect(await pidOf(trx, PREPARED_SCAN)).not.toBe(scans[0])
+      const seen = await trx('pipeline_probe').where({ id: 9 }).options(PREPARED_SCAN)
+      expect(seen).toEqual([{ id: 9, name: 'scanned' }])
+      expect(await db('pipeline_probe').where({ id: 9 }).options(PREPARED_SCAN)).toEqual([])
+    })
+  })
+
   it("runs a transaction's lookups on its connection, where its own writes are seen", async () => {
     const db = await getDb()
     const byKey = (conn: Knex | Knex.Transaction) =>
       conn('pipeline_probe').select('name').where({ id: 7 }).first().options(PREPARED)
-    const pipelinePid = await pidOf(db, true)
+    const pipelinePid = await pidOf(db, PREPARED)
     await db.transaction(async (trx) => {
       await trx('pipeline_probe').insert({ id: 7, name: 'uncommitted' })
       expect(await byKey(trx)).toEqual({ name: 'uncommitted' })
-      expect(await pidOf(trx, true)).not.toBe(pipelinePid)
+      expect(await pidOf(trx, PREPARED)).not.toBe(pipelinePid)
       // Outside, nothing is seen until the transaction commits.
       expect(await byKey(db)).toBeUndefined()
     })
@@ -70,7 +101,7 @@ describe('the read pipeline', () => {
 
   it('sends a write marked PREPARED to the pool, never down the pipeline', async () => {
     const db = await getDb()
-    const pipelinePid = await pidOf(db, true)
+    const pipelinePid = await pidOf(db, PREPARED)
     const { rows } = (await db
       .raw(
         `insert into pipeline_probe (id, name) values (8, 'written') returning pg_backend_pid() as pid`,
@@ -85,7 +116,7 @@ describe('the read pipeline', () => {
 
   it('fails a bad lookup alone: those sent with it are answered', async () => {
     const db = await getDb()
-    const pid = await pidOf(db, true)
+    const pid = await pidOf(db, PREPARED)
     const settled = await Promise.allSettled(
       ['1', '2', 'not a number', '4', '5'].map((value) =>
         db.raw('select ?::int as n', [value]).options(PREPARED),
@@ -99,12 +130,12 @@ describe('the read pipeline', () => {
       'fulfilled',
     ])
     expect(String((settled[2] as PromiseRejectedResult).reason)).toMatch(/invalid input syntax/)
-    expect(await pidOf(db, true)).toBe(pid)
+    expect(await pidOf(db, PREPARED)).toBe(pid)
   })
 
   it('opens a new connection when PostgreSQL ends the one it had', async () => {
     const db = await getDb()
-    const before = await pidOf(db, true)
+    const before = await pidOf(db, PREPARED)
     await db.raw('select pg_terminate_backend(?)', [before])
     // A lookup sent before the loss is noticed fails, as on a lost pool
     // connection; the next opens a new connection.
@@ -112,28 +143,28 @@ describe('the read pipeline', () => {
     let after = before
     for (let attempt = 0; attempt < 1_000 && after === before; attempt++) {
       try {
-        after = await pidOf(db, true)
+        after = await pidOf(db, PREPARED)
       } catch (error) {
         failures.push(error)
       }
     }
     expect(after).not.toBe(before)
     expect(failures.length).toBeLessThanOrEqual(1)
-    expect(await pidOf(db, true)).toBe(after)
+    expect(await pidOf(db, PREPARED)).toBe(after)
   })
 
   it('closes with the database', async () => {
     const { db } = createDb({ databaseUrl: process.env.DATABASE_URL!, pool: { min: 0, max: 2 } })
-    const pid = await pidOf(db, true)
+    const pids = [await pidOf(db, PREPARED), await pidOf(db, PREPARED_SCAN)]
     const app = await getDb()
     const alive = async () =>
-      Number((await app('pg_stat_activity').where({ pid }).count('* as count'))[0].count) > 0
-    expect(await alive()).toBe(true)
+      Number((await app('pg_stat_activity').whereIn('pid', pids).count('* as count'))[0].count)
+    expect(await alive()).toBe(2)
     await db.destroy()
-    // The backend exits once it has read the goodbye; ask until it has.
-    let gone = false
-    for (let i = 0; i < 2_000 && !gone; i++) gone = !(await alive())
-    expect(gone).toBe(true)
+    // The backends exit once they have read the goodbye; ask until they have.
+    let left = 2
+    for (let i = 0; i < 2_000 && left > 0; i++) left = await alive()
+    expect(left).toBe(0)
   })
 })
 

@@ -15,6 +15,7 @@ import { addDays, datesFrom, type IsoDate, type WallDateTime } from '~/domain/ho
 import { hotelClock } from '~/infra/clock.server'
 import type { PetType } from '~/domain/pet'
 import { compiledOnce, getDb, rowsOf } from '~/infra/db.server'
+import { PREPARED_SCAN } from '~/infra/prepared-statements.server'
 import { getHotelSettings } from '../hotel-settings.server'
 import { joinRow, wallColumn, wallTimes, type Conn } from './rows.server'
 import { stayOverlapsSql, whereHolding, whereNotCancelled } from './states.server'
@@ -89,8 +90,7 @@ export function heldPlacesBetween(db: Conn, start: string, end: string, now: Wal
  * reads: the stays that hold their nights (a no-show's are free again), then
  * the places held for the waitlist. One statement, compiled once: the day
  * sheet counts its month on every request, and every booking write its dates.
- * Not prepared: a busy month passes several hundred rows (~2 ms), too long
- * to hold up the read pipeline's key lookups.
+ * An ordinary query on the pool, but for the day sheet's month (`scan`).
  */
 const PLACE_ROWS = compiledOnce((db, start: string, end: string, now: string) =>
   whereHolding(coveringBetween(db, start, end).clearSelect())
@@ -98,14 +98,29 @@ const PLACE_ROWS = compiledOnce((db, start: string, end: string, now: string) =>
     .unionAll(heldPlacesBetween(db, start, end, now)),
 )
 
-/** Bookings and held places over [from, to], but the booking or hold left out. */
+/**
+ * Bookings and held places over [from, to], but the booking or hold left out.
+ * `scan` (a month's window at most, as the day sheet reads on every request):
+ * prepared, on the server's read pipeline for scans (PREPARED_SCAN). A busy
+ * month passes several hundred rows (~2 ms): too long for the key lookups'
+ * pipeline, short enough to queue behind the other requests' months. On the
+ * pool the month cost a pool connection's round trip, the wake-up of its
+ * idle PostgreSQL process (~5% of the demo day sheet's main thread) and a
+ * parse and plan of the union each time (docs/decisions/063). Longer windows
+ * (the booking form's half year) stay ordinary, so they hold up no month.
+ */
 async function placeRows(
   db: Conn,
   from: IsoDate,
   to: IsoDate,
-  { excludeBookingId, excludeHoldId }: { excludeBookingId?: number; excludeHoldId?: number } = {},
+  {
+    excludeBookingId,
+    excludeHoldId,
+    scan = false,
+  }: { excludeBookingId?: number; excludeHoldId?: number; scan?: boolean } = {},
 ): Promise<UnitRow[]> {
-  const rows = await rowsOf<UnitRow>(PLACE_ROWS(db, ...boundsOf(from, to), hotelClock().now))
+  const query = PLACE_ROWS(db, ...boundsOf(from, to), hotelClock().now)
+  const rows = await rowsOf<UnitRow>(scan ? query.options(PREPARED_SCAN) : query)
   return rows.filter((r) => r.id !== (r.hold ? excludeHoldId : excludeBookingId))
 }
 
@@ -135,13 +150,16 @@ export function countByDate(rows: UnitRow[], from: IsoDate, to: IsoDate): Map<Is
   return out
 }
 
-/** Places taken per date and unit over [from, to]: boarding per night, day care per day. */
+/**
+ * Places taken per date and unit over [from, to], a month at most (the day
+ * sheet's): boarding per night, day care per day.
+ */
 export async function occupancyByDate({ from, to }: { from: IsoDate; to: IsoDate }): Promise<{
   days: { date: IsoDate; occupancy: Occupancy }[]
   capacity: Occupancy
 }> {
   const db = await getDb()
-  const rows = await placeRows(db, from, to)
+  const rows = await placeRows(db, from, to, { scan: true })
   const settings = await getHotelSettings()
   const counts = countByDate(rows, from, to)
   return {
