@@ -6,6 +6,30 @@ import { expect, expectNoA11yViolations, test } from './support/fixtures'
 // errors, the shared layout with each menu open, the auth dialogs, the error
 // page — in both projects, at desktop and phone widths. Zero violations.
 
+// The check itself: a page with known faults — an image with no text, a
+// button with no name, grey text on grey — fails it, naming each rule. (A
+// check that found nothing anywhere would pass every test above.)
+const FAULTY_PAGE = `<!doctype html><html lang="en"><head><title>Faults</title></head>
+<body><main><h1>Faults</h1>
+<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+<button></button>
+<p style="color:#999;background:#aaa">Faint words</p>
+</main></body></html>`
+
+test('the axe check finds the faults of a faulty page', async ({ page }) => {
+  await page.route('**/faulty-page-for-axe', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: FAULTY_PAGE }),
+  )
+  await page.goto('/faulty-page-for-axe')
+  const failure = await expectNoA11yViolations(page).then(
+    () => 'no violation found',
+    (error: Error) => error.message,
+  )
+  expect(failure).toContain('image-alt')
+  expect(failure).toContain('button-name')
+  expect(failure).toContain('color-contrast')
+})
+
 const openMenu = async (page: Page, testId: string) => {
   await page.getByTestId(testId).locator('summary').click()
   await expect(page.getByTestId(testId).locator('.dropdown-menu')).toBeVisible()
