@@ -53,7 +53,12 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     timezoneId: 'America/New_York',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action, with the DOM, network
+    // and console before and after it. Not the screencast: filming every
+    // journey (to keep the failed ones' films) was a fifth of the run's CPU —
+    // Chromium compositing and encoding frames nobody looks at — and the
+    // failure's own screenshot is kept below.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
   },
   projects: [
